@@ -1,0 +1,57 @@
+# rdmacm-connect: the series in patches/, and the tooling that builds it,
+# boots it and proves it. Every target is a script under scripts/ or tests/;
+# `make help` lists them.
+SHELL := /bin/bash
+.SHELLFLAGS := -eo pipefail -c
+.DEFAULT_GOAL := help
+
+GUEST_KERNEL := build/guest/arch/x86/boot/bzImage
+
+.PHONY: help deps source tree export guest kunit e2e run test check clean
+
+help:
+	@sed -n 's/^## //p' $(MAKEFILE_LIST)
+
+## run      the main job: build the patched guest kernel, boot server and client
+##          guests, run rping/ucmatose/udaddy over soft-RoCE and soft-iWARP
+run: e2e
+
+## test     everything CI checks: patch style and bisectability, KUnit, the e2e run
+test: check kunit e2e
+	@bash scripts/summary.sh
+
+## deps     install the Debian packages (as root; nothing when all are there)
+deps:
+	@bash scripts/deps.sh
+
+## source   unpack Debian's linux-source-6.12 into build/src/linux
+source: deps
+	@bash scripts/source.sh
+
+## tree     assemble build/linux: pristine 6.12.y + one commit per patch
+tree: source
+	@bash scripts/tree.sh
+
+## export   write build/linux's commits back to patches/ (after you commit there)
+export:
+	@bash scripts/export.sh
+
+## guest    build the patched guest kernel (allnoconfig + config/guest.config)
+guest: tree
+	@bash scripts/kbuild.sh build/linux build/guest config/guest.config
+
+## kunit    run the series' KUnit suite with kunit.py in QEMU x86_64
+kunit: tree
+	@bash scripts/kunit.sh
+
+## e2e      boot the two guests and run the real clients (results in build/e2e)
+e2e: guest
+	@bash tests/e2e/run.sh $(GUEST_KERNEL) build/e2e
+
+## check    checkpatch --strict, kernel-doc and a build of every patch of the series
+check: tree
+	@bash scripts/check.sh
+
+## clean    remove build/ (refuses while build/linux holds unexported work)
+clean:
+	@bash scripts/clean.sh

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Boot one e2e guest in QEMU (TCG), run GUEST_SCRIPT in it, and exit with that script's exit code.
+#
+# usage: vm.sh --name NAME --kernel BZIMAGE --outdir DIR [--timeout SECS] [--shared DIR]
+#              [--net0 listen|connect:PORT] [--net1 listen|connect:PORT] -- GUEST_SCRIPT [ARGS...]
+#
+# The guest's root is the host's root (9p, read-only); DIR is mounted read-write at /out and
+# --shared at /shared. The whole console goes to DIR/console.log; the guest writes its
+# exit code to DIR/rc. Exit codes: the guest script's, 124 on timeout, 2 if the guest never
+# wrote rc (did not boot, crashed or panicked).
+set -euo pipefail
+die() { echo "vm: $*" >&2; exit 2; }
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+name='' kernel='' outdir='' shared='' timeout=300 net0='' net1=''
+while [ $# -gt 0 ]; do
+	case $1 in
+	--name) name=$2; shift 2 ;;
+	--kernel) kernel=$2; shift 2 ;;
+	--outdir) outdir=$2; shift 2 ;;
+	--timeout) timeout=$2; shift 2 ;;
+	--shared) shared=$2; shift 2 ;;
+	--net0) net0=$2; shift 2 ;;
+	--net1) net1=$2; shift 2 ;;
+	--) shift; break ;;
+	*) die "unknown argument: $1" ;;
+	esac
+done
+[ -n "$name" ] && [ -n "$kernel" ] && [ -n "$outdir" ] && [ $# -ge 1 ] ||
+	die "usage: vm.sh --name NAME --kernel BZIMAGE --outdir DIR [--timeout SECS] [--shared DIR] [--net0 listen|connect:PORT] [--net1 ...] -- GUEST_SCRIPT [ARGS...]"
+[ -f "$kernel" ] || die "no kernel image at $kernel"
+mkdir -p "$outdir"
+outdir=$(cd "$outdir" && pwd)
+rm -f "$outdir/rc" "$outdir/console.log"
+[ -f "$1" ] || die "no guest script at $1"
+script=$(readlink -f "$1"); shift
+# the guest's init reads the command to run from here, one argument per line
+printf '%s\n' "$script" "$@" > "$outdir/guest-args"
+
+# a stable MAC per guest name and NIC: 52:54:00:<3 bytes of the name's hash>, last byte = NIC
+hash=$(printf '%s' "$name" | md5sum | cut -c1-4)
+mac() { echo "52:54:00:${hash:0:2}:${hash:2:2}:0$1"; }
+
+# shellcheck disable=SC2054 # the commas are QEMU option syntax
+args=(-accel tcg -cpu max -smp 1 -m 1G -nographic -no-reboot -nodefaults -monitor none
+	-serial "file:$outdir/console.log"
+	-kernel "$kernel"
+	-append "console=ttyS0 root=root rootfstype=9p rootflags=trans=virtio,version=9p2000.L ro init=$here/tests/e2e/guest-init.sh panic=-1 oops=panic"
+	-virtfs local,path=/,mount_tag=root,security_model=none,readonly=on,multidevs=remap
+	-virtfs "local,path=$outdir,mount_tag=out,security_model=none,multidevs=remap")
+[ -z "$shared" ] || args+=(-virtfs "local,path=$(cd "$shared" && pwd),mount_tag=shared,security_model=none,multidevs=remap")
+i=0
+for net in "$net0" "$net1"; do
+	if [ -n "$net" ]; then
+		mode=${net%%:*} port=${net#*:}
+		case $mode in listen|connect) ;; *) die "--net$i wants listen:PORT or connect:PORT, got $net" ;; esac
+		args+=(-netdev "socket,id=n$i,$mode=127.0.0.1:$port" -device "virtio-net-pci,netdev=n$i,mac=$(mac $i)")
+	fi
+	i=$((i + 1))
+done
+
+rc=0
+timeout -k 5 "$timeout" qemu-system-x86_64 "${args[@]}" </dev/null >"$outdir/qemu.log" 2>&1 || rc=$?
+if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+	echo "vm: guest $name timed out after ${timeout}s, console in $outdir/console.log" >&2
+	exit 124
+fi
+if [ ! -f "$outdir/rc" ]; then
+	echo "vm: guest $name did not finish (no rc file; it did not boot, crashed or panicked; qemu exit $rc), console in $outdir/console.log" >&2
+	exit 2
+fi
+exit "$(cat "$outdir/rc")"

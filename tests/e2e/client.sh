@@ -1,0 +1,65 @@
+#!/bin/bash
+# Guest script of the e2e client VM: wait for the server, run every scenario's client in order
+# while counting the rdma_cma connect tracepoints, and write one line per scenario to
+# /out/results.tsv: name transport port-space expected taken client-rc ms counts.
+set -euo pipefail
+here=$(dirname "$(readlink -f "$0")")
+. "$here/net.sh"
+trace=/sys/kernel/tracing
+events=(cm_send_req cm_send_sidr_req cm_send_iw_connect)
+
+uname -r > /out/kernel
+net_up 2
+
+# a missing event (e.g. cm_send_iw_connect on a stock kernel) simply counts 0
+for e in "${events[@]}"; do
+	if [ -d "$trace/events/rdma_cma/$e" ]; then
+		echo 1 > "$trace/events/rdma_cma/$e/enable"
+	else
+		echo "client: this kernel has no rdma_cma/$e tracepoint"
+	fi
+done
+echo 1 > "$trace/tracing_on"
+
+for _ in $(seq 120); do
+	[ -e /shared/ready ] && break
+	sleep 1
+done
+if [ ! -e /shared/ready ]; then
+	echo "client: the server never wrote /shared/ready"
+	exit 1
+fi
+
+: > /out/results.tsv
+status=0 tries=5	# the first scenario may race the server side coming up: retry it
+scenario() {
+	local name=$1 dev=$2 ps=$3 expect=$4 cmd=$6 rc start ms e n taken='' counts=''
+	for try in $(seq "$tries"); do
+		echo > "$trace/trace"
+		echo "client: $name (try $try): $cmd"
+		start=$(date +%s%N)
+		rc=0
+		bash -c "$cmd" >> "/out/client-$name.log" 2>&1 || rc=$?
+		ms=$((($(date +%s%N) - start) / 1000000))
+		[ "$rc" = 0 ] && break
+		echo "client: $name exited $rc"
+		[ "$try" = "$tries" ] || sleep 3
+	done
+	tries=1
+	for e in "${events[@]}"; do
+		if [ -d "$trace/events/rdma_cma/$e" ]; then
+			n=$(grep -c " $e:" "$trace/trace" || true)
+		else
+			n=absent
+		fi
+		counts+="${counts:+,}$e=$n"
+		case $n in 0|absent) ;; *) taken+="${taken:++}$e" ;; esac
+	done
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$dev" "$ps" "$expect" "${taken:-none}" "$rc" "$ms" "$counts" |
+		tee -a /out/results.tsv
+	[ "$rc" = 0 ] || status=1
+}
+. "$here/scenarios.sh"
+
+touch /shared/done
+exit "$status"

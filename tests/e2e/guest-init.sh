@@ -1,0 +1,57 @@
+#!/bin/bash
+# PID 1 of an e2e guest (see scripts/vm.sh): mount the basics, run the command listed in
+# /out/guest-args, write its exit code to /out/rc, and end the VM.
+#
+# The root is the host's root over 9p, read-only, so /out and /shared cannot be created on it.
+# Stage 1 builds a tmpfs root holding bind mounts of the host's top-level directories plus
+# the /out and /shared mount points, and chroots into it; stage 2 (argument "stage2") runs there.
+set -euo pipefail
+export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+self=$(readlink -f "$0")
+
+# end the VM without a panic: QEMU runs with -no-reboot, so a reboot request stops it
+finish() {
+	sync
+	echo b > /proc/sysrq-trigger
+	sleep 30
+}
+trap finish EXIT
+
+if [ "${1:-}" != stage2 ]; then
+	mount -t proc proc /proc
+	new=/mnt
+	mount -t tmpfs -o mode=0755 newroot "$new"
+	for d in /*; do
+		base=${d#/}
+		if [ -L "$d" ]; then
+			cp -a "$d" "$new/$base"
+			continue
+		fi
+		[ -d "$d" ] || continue
+		mkdir "$new/$base"
+		case $base in proc|sys|dev|tmp|run|mnt) ;; *) mount --bind "$d" "$new/$base" ;; esac
+	done
+	mkdir "$new/out" "$new/shared"
+	umount /proc
+	trap - EXIT
+	exec chroot "$new" "$self" stage2
+fi
+
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+exec </dev/console >/dev/console 2>&1
+mount -t tmpfs tmpfs /tmp
+mount -t tmpfs tmpfs /run
+mount -t tracefs tracefs /sys/kernel/tracing
+mount -t 9p -o trans=virtio,version=9p2000.L out /out
+# the shared directory is optional
+mount -t 9p -o trans=virtio,version=9p2000.L shared /shared 2>/dev/null || true
+ip link set lo up
+
+mapfile -t cmd < /out/guest-args
+echo "guest-init: running ${cmd[*]}"
+rc=0
+"${cmd[@]}" || rc=$?
+echo "guest-init: ${cmd[0]} exited $rc"
+echo "$rc" > /out/rc

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Run the e2e scenarios between two guests of one kernel and print the results table:
+#   tests/e2e/run.sh KERNEL_BZIMAGE OUTDIR
+# Fails if a scenario failed, a guest timed out or crashed, or a console shows a kernel
+# warning, BUG, lockdep report, KASAN report or panic. Logs stay in OUTDIR/{server,client}.
+set -euo pipefail
+die() { echo "e2e: $*" >&2; exit 2; }
+[ $# -eq 2 ] || die "usage: tests/e2e/run.sh KERNEL_BZIMAGE OUTDIR"
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+vm=$here/../../scripts/vm.sh
+kernel=$1 out=$2
+[ -f "$kernel" ] || die "no kernel image at $kernel"
+timeout=${E2E_TIMEOUT:-300}
+
+mkdir -p "$out"
+rm -rf "$out/server" "$out/client" "$out/shared"
+mkdir -p "$out/server" "$out/client" "$out/shared"
+
+# two free TCP ports on 127.0.0.1 for the two guest-to-guest links
+listening() { [ -n "$(ss -Htln "sport = :$1")" ]; }
+ports=()
+while [ "${#ports[@]}" -lt 2 ]; do
+	p=$(shuf -i 20000-60000 -n 1)
+	listening "$p" || [[ " ${ports[*]} " == *" $p "* ]] || ports+=("$p")
+done
+
+start=$(date +%s)
+echo "e2e: kernel $kernel, links on 127.0.0.1:${ports[0]} and :${ports[1]}, logs in $out"
+src=0 crc=0
+"$vm" --name e2e-server --kernel "$kernel" --outdir "$out/server" --shared "$out/shared" --timeout "$timeout" \
+	--net0 "listen:${ports[0]}" --net1 "listen:${ports[1]}" -- "$here/server.sh" &
+spid=$!
+# the client's QEMU connects at start-up, so the server's QEMU must be listening first
+for _ in $(seq 100); do
+	listening "${ports[0]}" && listening "${ports[1]}" && break
+	kill -0 "$spid" 2>/dev/null || break
+	sleep 0.2
+done
+"$vm" --name e2e-client --kernel "$kernel" --outdir "$out/client" --shared "$out/shared" --timeout "$timeout" \
+	--net0 "connect:${ports[0]}" --net1 "connect:${ports[1]}" -- "$here/client.sh" &
+cpid=$!
+wait "$cpid" || crc=$?
+wait "$spid" || src=$?
+secs=$(($(date +%s) - start))
+
+# the table, one row per scenario in the order of scenarios.sh
+fail=0
+row() { printf '%-18s | %-9s | %-13s | %-18s | %-18s | %-6s | %s\n' "$@"; }
+echo
+row scenario transport "port space" "path expected" "path taken" result time
+scenario() {
+	local name=$1 dev=$2 ps=$3 expect=$4 line taken=- rc=- ms='' counts='' srv=- result=FAIL why=''
+	line=$(awk -F'\t' -v n="$name" '$1 == n' "$out/client/results.tsv" 2>/dev/null || true)
+	if [ -n "$line" ]; then
+		IFS=$'\t' read -r _ _ _ _ taken rc ms counts <<< "$line"
+	fi
+	[ -f "$out/shared/server-$name.rc" ] && srv=$(cat "$out/shared/server-$name.rc")
+	if [ "$rc" = 0 ] && [ "$srv" = 0 ] && [ "$taken" = "$expect" ]; then
+		result=PASS
+	else
+		fail=1
+		[ "$rc" = 0 ] || why+=" client rc $rc"
+		[ "$srv" = 0 ] || why+=" server rc $srv"
+		[ "$taken" = "$expect" ] || why+=" path $taken"
+		[[ ",$counts," != *",$expect=absent,"* ]] || why+=" (this kernel has no $expect tracepoint)"
+		notes+=("$name:$why")
+	fi
+	row "$name" "$dev" "$ps" "$expect" "$taken" "$result" "${ms:+${ms} ms}"
+}
+notes=()
+. "$here/scenarios.sh"
+echo
+for n in "${notes[@]}"; do echo "e2e: FAIL $n"; done
+
+for g in server client; do
+	echo "e2e: $g kernel: $(cat "$out/$g/kernel" 2>/dev/null || echo unknown)"
+done
+[ "$src" = 0 ] || { echo "e2e: server guest exited $src (console: $out/server/console.log)"; fail=1; }
+[ "$crc" = 0 ] || { echo "e2e: client guest exited $crc (console: $out/client/console.log)"; fail=1; }
+
+# any kernel complaint in either console fails the run
+bad='WARNING:|BUG:|Call Trace|possible circular locking|INFO: |KASAN|Kernel panic'
+for g in server client; do
+	if grep -nE "$bad" "$out/$g/console.log" > "$out/$g/complaints" 2>/dev/null; then
+		sed "s|^|e2e: kernel complaint in $out/$g/console.log:|" "$out/$g/complaints"
+		fail=1
+	fi
+done
+
+echo "e2e: $([ "$fail" = 0 ] && echo PASSED || echo FAILED) in ${secs}s"
+exit "$fail"

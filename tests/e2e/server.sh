@@ -1,0 +1,46 @@
+#!/bin/bash
+# Guest script of the e2e server VM: start every scenario's server, tell the client over
+# /shared, and when the client is done record each server's exit code in /shared/server-NAME.rc.
+set -euo pipefail
+here=$(dirname "$(readlink -f "$0")")
+. "$here/net.sh"
+
+uname -r > /out/kernel
+net_up 1
+
+names=() pids=()
+scenario() {
+	echo "server: $1: $5"
+	bash -c "$5" > "/out/server-$1.log" 2>&1 &
+	names+=("$1") pids+=($!)
+}
+. "$here/scenarios.sh"
+
+# ready once every server still running listens (bounded; the client retries its first
+# connect anyway)
+for _ in $(seq 30); do
+	alive=0
+	for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=$((alive + 1)); done
+	[ "$(rdma resource show cm_id 2>/dev/null | grep -c LISTEN || true)" -ge "$alive" ] && break
+	sleep 1
+done
+rdma resource show cm_id || true
+touch /shared/ready
+echo "server: ready"
+
+for _ in $(seq 260); do
+	[ -e /shared/done ] && break
+	sleep 1
+done
+[ -e /shared/done ] || echo "server: the client never wrote /shared/done"
+
+status=0
+for i in "${!names[@]}"; do
+	rc=0
+	wait "${pids[$i]}" || rc=$?
+	echo "server: ${names[$i]} exited $rc"
+	echo "$rc" > "/shared/server-${names[$i]}.rc"
+	[ "$rc" = 0 ] || status=1
+done
+[ -e /shared/done ] || status=1
+exit "$status"
