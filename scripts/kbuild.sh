@@ -12,7 +12,8 @@ cat "$@" > "$out/fragment.config"
 cc="gcc"
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD}	# cache hits across clones of the repository
 command -v ccache >/dev/null && cc="ccache gcc"
-kmake() { make -C "$src" O="$out" ARCH=x86_64 CC="$cc" "$@"; }
+# LOCALVERSION= keeps setlocalversion from appending "+" for the git tree
+kmake() { make -C "$src" O="$out" ARCH=x86_64 CC="$cc" LOCALVERSION= "$@"; }
 
 if ! cmp -s "$out/fragment.config" "$out/fragment.applied" || [ ! -f "$out/.config" ]; then
 	kmake -s allnoconfig KCONFIG_ALLCONFIG="$out/fragment.config" > "$out/config.log" 2>&1 ||

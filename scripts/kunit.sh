@@ -19,23 +19,12 @@ rc=0
 	--jobs="$(nproc)" --make_options "CC=$cc" --timeout=600 \
 	--json="$top/build/kunit.json") > build/kunit.log 2>&1 || rc=$?
 # kunit.py prints its own summary of the KTAP it parsed
-sed -n '/^\[..:..:..\] =* rdma_connect/,$p' build/kunit.log | tail -n 40
-python3 - "$top/build/kunit.json" <<'PY' || rc=1
-import json, sys
-def walk(t):
-    for c in t.get("test_cases", []): yield c
-    for s in t.get("sub_groups", []): yield from walk(s)
-try:
-    res = json.load(open(sys.argv[1]))
-except (OSError, ValueError):
-    sys.exit("kunit: kunit.py wrote no results (build failed or the kernel did not boot): see build/kunit.log")
-cases = list(walk(res))
-ok = sum(c["status"] == "PASS" for c in cases)
-bad = sum(c["status"] in ("FAIL", "ERROR") for c in cases)
-skip = len(cases) - ok - bad
-print(f"kunit: {ok} passed, {bad} failed, {skip} skipped")
-if not cases or bad:
-    sys.exit(1)
-PY
+sed -n "/^\[..:..:..\] =* rdma_connect/,\$p" build/kunit.log
+python3 scripts/results.py kunit build/kunit.json || rc=1
+# a lockdep report, WARNING or oops while the suite ran fails it too
+if grep -nE 'WARNING:|BUG:|Call Trace|possible circular locking|KASAN' build/kunit/test.log; then
+	echo "kunit: kernel complaint in build/kunit/test.log" >&2
+	rc=1
+fi
 [ "$rc" = 0 ] || die "KUnit failed (exit $rc) after $(( $(date +%s) - start ))s, see build/kunit.log"
 echo "kunit: done in $(( $(date +%s) - start ))s"

@@ -52,6 +52,9 @@ n=0
 while read -r p; do
 	if ! git_t am -q --keep-cr "$PWD/patches/$p"; then
 		git -C "$tree" am --abort || true
+		# leave the pristine tree, so the next run tries the series again
+		git_t checkout -q -B main "$(git -C "$tree" rev-list --max-parents=0 HEAD | tail -n1)"
+		: > "$applied"
 		die "patches/$p does not apply to Linux $(make -s -C "$tree" kernelversion) from linux-source-6.12: the shipped 6.12.y changed under the series; rebase it (see README)"
 	fi
 	n=$((n + 1))

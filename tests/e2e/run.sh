@@ -66,8 +66,10 @@ scenario() {
 		notes+=("$name:$why")
 	fi
 	row "$name" "$dev" "$ps" "$expect" "$taken" "$result" "${ms:+${ms} ms}"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$dev" "$ps" "$expect" "$taken" "$result" "$ms" >> "$out/table.tsv"
 }
 notes=()
+: > "$out/table.tsv"
 . "$here/scenarios.sh"
 echo
 for n in "${notes[@]}"; do echo "e2e: FAIL $n"; done

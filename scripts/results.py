@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""Count results: `results.py kunit KUNIT_JSON` checks kunit.py's JSON output,
+`results.py summary KUNIT_JSON E2E_TABLE` prints the closing line of make test."""
+import csv
+import json
+import sys
+
+
+def kunit_cases(path):
+    def walk(group):
+        yield from group.get("test_cases", [])
+        for sub in group.get("sub_groups", []):
+            yield from walk(sub)
+    try:
+        with open(path) as f:
+            return list(walk(json.load(f)))
+    except (OSError, ValueError):
+        sys.exit(f"kunit: kunit.py wrote no results to {path} "
+                 "(build failed or the kernel did not boot): see build/kunit.log")
+
+
+def count_kunit(path):
+    cases = kunit_cases(path)
+    ok = sum(c["status"] == "PASS" for c in cases)
+    bad = sum(c["status"] in ("FAIL", "ERROR") for c in cases)
+    return ok, bad, len(cases) - ok - bad
+
+
+def main():
+    if sys.argv[1:2] == ["kunit"] and len(sys.argv) == 3:
+        ok, bad, skip = count_kunit(sys.argv[2])
+        print(f"kunit: {ok} passed, {bad} failed, {skip} skipped")
+        sys.exit(1 if bad or not ok else 0)
+    if sys.argv[1:2] == ["summary"] and len(sys.argv) == 4:
+        k_ok, k_bad, _ = count_kunit(sys.argv[2])
+        with open(sys.argv[3]) as f:
+            rows = list(csv.reader(f, delimiter="\t"))
+        e_ok = sum(r[5] == "PASS" for r in rows)
+        e_bad = len(rows) - e_ok
+        print(f"KUnit: {k_ok} passed, {k_bad} failed; e2e: {e_ok} passed, {e_bad} failed")
+        print(f"{k_ok + e_ok} passed, {k_bad + e_bad} failed")
+        return
+    sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main()
