@@ -7,7 +7,7 @@ die() { echo "deps: $*" >&2; exit 1; }
 pkgs=(
 	linux-source-6.12			# the 6.12.y the series applies to
 	build-essential flex bison bc libelf-dev libssl-dev cpio python3 ccache
-	python3-ply				# checkpatch.pl runs spdxcheck.py
+	python3-ply python3-git			# checkpatch.pl runs spdxcheck.py
 	xz-utils git kmod
 	qemu-system-x86				# the guests (TCG)
 	rdma-core ibverbs-providers rdmacm-utils librdmacm-dev libibverbs-dev
