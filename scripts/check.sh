@@ -40,9 +40,7 @@ echo "check: no new kernel-doc warnings"
 # 3. every patch builds: a worktree walks the series, one build per commit
 wt=build/bisect out=$top/build/bisect-out
 [ -d "$wt" ] || git -C "$tree" worktree add -q --detach "$top/$wt" "$base"
-cc=gcc
-command -v ccache >/dev/null && cc="ccache gcc"
-export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$top}
+. scripts/lib-cc.sh
 kmake() { make -C "$wt" O="$out" ARCH=x86_64 CC="$cc" -s "$@"; }
 git -C "$wt" checkout -q --detach "$(git -C "$tree" rev-parse HEAD)"
 mkdir -p "$out"

@@ -9,9 +9,7 @@ src=$1 out=$2; shift 2
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 cat "$@" > "$out/fragment.config"
-cc="gcc"
-export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD}	# cache hits across clones of the repository
-command -v ccache >/dev/null && cc="ccache gcc"
+. scripts/lib-cc.sh
 # LOCALVERSION= keeps setlocalversion from appending "+" for the git tree
 kmake() { make -C "$src" O="$out" ARCH=x86_64 CC="$cc" LOCALVERSION= "$@"; }
 

@@ -7,9 +7,7 @@ die() { echo "kunit: $*" >&2; exit 1; }
 tree=build/linux
 [ -f "$tree/drivers/infiniband/core/.kunitconfig" ] ||
 	die "$tree/drivers/infiniband/core/.kunitconfig missing: run make tree"
-cc=gcc
-command -v ccache >/dev/null && cc="ccache gcc"
-export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD}
+. scripts/lib-cc.sh
 top=$PWD
 echo "kunit: building and running drivers/infiniband/core KUnit in QEMU (log: build/kunit.log)"
 start=$(date +%s)

@@ -3,7 +3,8 @@
 # /out/guest-args, write its exit code to /out/rc, and end the VM.
 #
 # The root is the host's root over 9p, read-only, so /out and /shared cannot be created on it.
-# Stage 1 builds a tmpfs root holding bind mounts of the host's top-level directories plus
+# Stage 1 builds a tmpfs root holding bind mounts of the host's top-level directories, fresh
+# tmpfs on /tmp and /run, the repository at its own path (it may be under /tmp), plus
 # the /out and /shared mount points, and chroots into it; stage 2 (argument "stage2") runs there.
 set -euo pipefail
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
@@ -32,6 +33,12 @@ if [ "${1:-}" != stage2 ]; then
 		case $base in proc|sys|dev|tmp|run|mnt) ;; *) mount --bind "$d" "$new/$base" ;; esac
 	done
 	mkdir "$new/out" "$new/shared"
+	mount -t tmpfs tmpfs "$new/tmp"
+	mount -t tmpfs tmpfs "$new/run"
+	# the repository may live under /tmp or /run (a CI clone): keep it visible
+	repo=$(cd "$(dirname "$self")/../.." && pwd)
+	mkdir -p "$new$repo"
+	mount --bind "$repo" "$new$repo"
 	umount /proc
 	trap - EXIT
 	exec chroot "$new" "$self" stage2
@@ -41,8 +48,6 @@ mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
 exec </dev/console >/dev/console 2>&1
-mount -t tmpfs tmpfs /tmp
-mount -t tmpfs tmpfs /run
 mount -t tracefs tracefs /sys/kernel/tracing
 mount -t 9p -o trans=virtio,version=9p2000.L out /out
 # the shared directory is optional
