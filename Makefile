@@ -45,8 +45,13 @@ kunit: tree
 	@bash scripts/kunit.sh
 
 ## e2e      boot the two guests and run the real clients (results in build/e2e)
-e2e: guest
+e2e: guest build/bin/rdmacm_conform
 	@bash tests/e2e/run.sh $(GUEST_KERNEL) build/e2e
+
+# the conformance client/server the guests run (host librdmacm, over 9p)
+build/bin/rdmacm_conform: tests/e2e/rdmacm_conform.c | deps
+	@mkdir -p $(@D)
+	gcc -O2 -Wall -Wextra -Werror -o $@ $< -lrdmacm -libverbs
 
 ## check    checkpatch --strict, kernel-doc and a build of every patch of the series
 check: tree

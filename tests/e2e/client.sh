@@ -4,6 +4,8 @@
 # /out/results.tsv: name transport port-space expected taken client-rc ms counts.
 set -euo pipefail
 here=$(dirname "$(readlink -f "$0")")
+# the conformance program the scenarios run (built on the host by make)
+export CONFORM=$here/../../build/bin/rdmacm_conform
 . "$here/net.sh"
 trace=/sys/kernel/tracing
 events=(cm_send_req cm_send_sidr_req cm_send_iw_connect)

@@ -13,3 +13,27 @@ scenario rxe-ucmatose-rc  rxe RDMA_PS_TCP   cm_send_req        "timeout 240 ucma
 scenario rxe-udaddy-ud    rxe RDMA_PS_UDP   cm_send_sidr_req   "timeout 240 udaddy -b 169.254.1.1 -c 1 -C 1"               "timeout 60 udaddy -s 169.254.1.1 -c 1 -C 1"
 scenario rxe-udaddy-ipoib rxe RDMA_PS_IPOIB none               "timeout 240 udaddy -b 169.254.1.1 -c 1 -C 1 -P ipoib; test \$? = 255" "timeout 60 udaddy -s 169.254.1.1 -c 1 -C 1 -P ipoib; test \$? = 234"
 scenario siw-rping-rc     siw RDMA_PS_TCP   cm_send_iw_connect "timeout 240 rping -s -a 169.254.2.1 -p 7202 -C 3"           "timeout 60 rping -c -a 169.254.2.1 -p 7202 -C 3 -V"
+
+# rdmacm_conform (tests/e2e/rdmacm_conform.c): exact outcomes of rdma_connect() through ucma.
+# Without -q the ids have no QP (as for an external QP); iWARP needs one (-q).
+cl='timeout 60 $CONFORM client' sv='timeout 240 $CONFORM server' ra=169.254.1.1 wa=169.254.2.1
+scenario einval-rc        rxe RDMA_PS_TCP   cm_send_req        "$sv -a $ra -p 7410 -t accept"          "$cl -a $ra -p 7410 -t einval"
+scenario pdata56-rc       rxe RDMA_PS_TCP   cm_send_req        "$sv -a $ra -p 7411 -t accept -n 56"    "$cl -a $ra -p 7411 -t pdata -n 56"
+scenario pdata57-rc       rxe RDMA_PS_TCP   none               "true"                                "$cl -a $ra -p 7411 -t pdata_over -n 57"
+scenario nolistener-rc    rxe RDMA_PS_TCP   cm_send_req        "true"                                "$cl -a $ra -p 7499 -t nolistener"
+scenario reject-rc        rxe RDMA_PS_TCP   cm_send_req        "$sv -a $ra -p 7412 -t reject"          "$cl -a $ra -p 7412 -t reject"
+scenario ece-rc           rxe RDMA_PS_TCP   cm_send_req        "$sv -a $ra -p 7413 -t ece"             "$cl -a $ra -p 7413 -t ece"
+scenario qpn-rc           rxe RDMA_PS_TCP   cm_send_req        "$sv -a $ra -p 7414 -t qpn"             "$cl -a $ra -p 7414 -t qpn"
+scenario einval-ud        rxe RDMA_PS_UDP   cm_send_sidr_req   "$sv -a $ra -p 7415 -P udp -t accept"   "$cl -a $ra -p 7415 -P udp -t einval"
+scenario pdata180-ud      rxe RDMA_PS_UDP   cm_send_sidr_req   "$sv -a $ra -p 7416 -P udp -t accept -n 180" "$cl -a $ra -p 7416 -P udp -t pdata -n 180"
+scenario pdata181-ud      rxe RDMA_PS_UDP   none               "true"                                "$cl -a $ra -p 7416 -P udp -t pdata_over -n 181"
+scenario nolistener-ud    rxe RDMA_PS_UDP   cm_send_sidr_req   "true"                                "$cl -a $ra -p 7498 -P udp -t nolistener"
+scenario einval-iw        siw RDMA_PS_TCP   cm_send_iw_connect "$sv -a $wa -p 7420 -q -t accept"       "$cl -a $wa -p 7420 -q -t einval"
+# siw adds the 8-byte MPA v2 IRD/ORD block to the private data and takes 256 bytes at most,
+# so 248 is the largest the peer accepts (rdma_cm lets 255 through; siw's peer resets).
+scenario pdata248-iw      siw RDMA_PS_TCP   cm_send_iw_connect "$sv -a $wa -p 7421 -q -t accept -n 248" "$cl -a $wa -p 7421 -q -t pdata -n 248"
+# siw connects synchronously: nobody listening is ECONNREFUSED from rdma_connect()
+scenario nolistener-iw    siw RDMA_PS_TCP   cm_send_iw_connect "true"                                "$cl -a $wa -p 7497 -q -t nolistener"
+scenario reject-iw        siw RDMA_PS_TCP   cm_send_iw_connect "$sv -a $wa -p 7422 -q -t reject"       "$cl -a $wa -p 7422 -q -t reject"
+# the refused connect puts the QP back in INIT: the same id connects once the server listens
+scenario retry-iw         siw RDMA_PS_TCP   cm_send_iw_connect "$sv -a $wa -p 7423 -q -t accept -w /shared/go-retry-iw" "$cl -a $wa -p 7423 -q -t retry -w /shared/go-retry-iw"

@@ -1,0 +1,467 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rdmacm_conform: drive rdma_connect() through librdmacm and the ucma ABI and
+ * check the exact outcome SPEC.md promises. One process is one side:
+ *
+ *   rdmacm_conform server -a ADDR -p PORT -t TEST [-P tcp|udp] [-q] [-n LEN]
+ *   rdmacm_conform client -a ADDR -p PORT -t TEST [-P tcp|udp] [-q] [-n LEN]
+ *
+ * Client tests:
+ *   einval     rdma_connect() after rdma_resolve_addr() only, then on the
+ *              established id: EINVAL both times, and the id still connects
+ *              in between
+ *   pdata      LEN bytes of private data; the connection is established
+ *   pdata_over LEN bytes of private data: EINVAL, nothing sent
+ *   nolistener nobody listens: REJECTED 8 (IB CM), UNREACHABLE 1 (SIDR),
+ *              REJECTED (iWARP)
+ *   reject     the server rejects with private data: REJECTED 28 (IB CM)
+ *              with those bytes
+ *   ece        ECE set with rdma_set_local_ece(); the connect completes
+ *   qpn        no QP, a qp_num with bits above 24 set; the server checks it
+ *              got the 24-bit QPN and rejects
+ *   retry      iWARP: the first connect is refused (nobody listens yet);
+ *              after touching FILE (-w) the same id connects again until the
+ *              server listens, and gets ESTABLISHED
+ * Server tests: accept (checks LEN bytes of pattern), reject, ece, qpn;
+ * with -w FILE the server listens only once FILE exists.
+ *
+ * Every wait is bounded. Exit 0 when the outcome is the expected one; else a
+ * line naming the event and status seen instead, and exit 1.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <netdb.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <rdma/rdma_cma.h>
+
+#define TIMEOUT_MS	20000
+/* servers start together and wait for their client's turn */
+#define REQUEST_TIMEOUT_MS	200000
+#define ECE_VENDOR	0x0015b3	/* any 24-bit vendor id */
+#define ECE_ATTR	0x5a5a0001
+#define QPN_SENT	0xab000123u
+#define REJECT_LEN	8
+
+static const char *role, *test, *addr, *port = "7400";
+static enum rdma_port_space ps = RDMA_PS_TCP;
+static int want_qp, len;
+static const char *go_file;
+static struct rdma_event_channel *ch;
+
+static void __attribute__((noreturn, format(printf, 1, 2))) fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fprintf(stderr, "%s %s: FAIL: ", role, test);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	exit(1);
+}
+
+static uint8_t pattern(int i)
+{
+	return (uint8_t)(i * 7 + 1);
+}
+
+/* The next event on the channel, or fail after @timeout_ms. */
+static struct rdma_cm_event *wait_event(int timeout_ms)
+{
+	struct pollfd pfd = { .fd = ch->fd, .events = POLLIN };
+	struct rdma_cm_event *ev;
+
+	if (poll(&pfd, 1, timeout_ms) != 1)
+		fail("no event within %d ms", timeout_ms);
+	if (rdma_get_cm_event(ch, &ev))
+		fail("rdma_get_cm_event: %s", strerror(errno));
+	return ev;
+}
+
+static struct rdma_cm_event *next_event(void)
+{
+	return wait_event(TIMEOUT_MS);
+}
+
+/* Wait for @want, acknowledge it, fail on anything else. */
+static void expect_event(enum rdma_cm_event_type want)
+{
+	struct rdma_cm_event *ev = next_event();
+
+	if (ev->event != want)
+		fail("expected %s, got %s status %d", rdma_event_str(want),
+		     rdma_event_str(ev->event), ev->status);
+	rdma_ack_cm_event(ev);
+}
+
+static struct addrinfo *lookup(int passive)
+{
+	struct addrinfo hints = {
+		.ai_flags = passive ? AI_PASSIVE | AI_NUMERICHOST : AI_NUMERICHOST,
+		.ai_family = AF_UNSPEC,
+	};
+	struct addrinfo *res;
+
+	if (getaddrinfo(addr, port, &hints, &res))
+		fail("cannot parse address %s port %s", addr, port);
+	return res;
+}
+
+static void make_qp(struct rdma_cm_id *id)
+{
+	struct ibv_qp_init_attr attr = {
+		.cap = { .max_send_wr = 1, .max_recv_wr = 1,
+			 .max_send_sge = 1, .max_recv_sge = 1 },
+		.qp_type = ps == RDMA_PS_UDP ? IBV_QPT_UD : IBV_QPT_RC,
+	};
+	struct ibv_pd *pd = ibv_alloc_pd(id->verbs);
+	struct ibv_cq *cq = pd ? ibv_create_cq(id->verbs, 4, NULL, NULL, 0) : NULL;
+
+	if (!cq)
+		fail("cannot allocate a PD and CQ");
+	attr.send_cq = cq;
+	attr.recv_cq = cq;
+	if (rdma_create_qp(id, pd, &attr))
+		fail("rdma_create_qp: %s", strerror(errno));
+}
+
+/* ---------------------------------------------------------------- client */
+
+static struct rdma_cm_id *client_id(int resolve_route)
+{
+	struct addrinfo *res = lookup(0);
+	struct rdma_cm_id *id;
+
+	if (rdma_create_id(ch, &id, NULL, ps))
+		fail("rdma_create_id: %s", strerror(errno));
+	if (rdma_resolve_addr(id, NULL, res->ai_addr, 2000))
+		fail("rdma_resolve_addr: %s", strerror(errno));
+	freeaddrinfo(res);
+	expect_event(RDMA_CM_EVENT_ADDR_RESOLVED);
+	if (resolve_route) {
+		if (rdma_resolve_route(id, 2000))
+			fail("rdma_resolve_route: %s", strerror(errno));
+		expect_event(RDMA_CM_EVENT_ROUTE_RESOLVED);
+		if (want_qp)
+			make_qp(id);
+	}
+	return id;
+}
+
+static void conn_param_init(struct rdma_conn_param *p, const void *data, int n)
+{
+	memset(p, 0, sizeof(*p));
+	p->private_data = data;
+	p->private_data_len = n;
+	p->responder_resources = 1;
+	p->initiator_depth = 1;
+	p->retry_count = 7;
+	p->rnr_retry_count = 7;
+	p->qp_num = 0x123;
+}
+
+/* After rdma_connect(): wait until the connection is up (or UD resolved). */
+static void client_established(struct rdma_cm_id *id)
+{
+	struct rdma_cm_event *ev = next_event();
+	enum rdma_cm_event_type got = ev->event;
+	int status = ev->status;
+
+	rdma_ack_cm_event(ev);
+	if (got == RDMA_CM_EVENT_CONNECT_RESPONSE && !id->qp) {
+		if (rdma_establish(id))	/* send the RTU ourselves */
+			fail("rdma_establish: %s", strerror(errno));
+		return;
+	}
+	if (got != RDMA_CM_EVENT_ESTABLISHED)
+		fail("expected ESTABLISHED, got %s status %d",
+		     rdma_event_str(got), status);
+}
+
+static int client_connect(struct rdma_cm_id *id, const void *data, int n)
+{
+	struct rdma_conn_param p;
+
+	conn_param_init(&p, data, n);
+	return rdma_connect(id, &p);
+}
+
+static void client_einval(void)
+{
+	struct rdma_cm_id *id = client_id(0);
+
+	/* ADDR_RESOLVED: refused, and the id goes on as if nothing happened */
+	if (!client_connect(id, NULL, 0) || errno != EINVAL)
+		fail("connect in ADDR_RESOLVED: expected EINVAL, got %s",
+		     strerror(errno));
+	if (rdma_resolve_route(id, 2000))
+		fail("rdma_resolve_route after the refused connect: %s",
+		     strerror(errno));
+	expect_event(RDMA_CM_EVENT_ROUTE_RESOLVED);
+	if (want_qp)
+		make_qp(id);
+	if (client_connect(id, NULL, 0))
+		fail("connect in ROUTE_RESOLVED: %s", strerror(errno));
+	client_established(id);
+	/* connected (or UD resolved): refused again */
+	if (!client_connect(id, NULL, 0) || errno != EINVAL)
+		fail("connect on a connected id: expected EINVAL, got %s",
+		     strerror(errno));
+}
+
+static uint8_t *pattern_buf(int n)
+{
+	uint8_t *buf = calloc(1, n ? n : 1);
+	int i;
+
+	for (i = 0; i < n; i++)
+		buf[i] = pattern(i);
+	return buf;
+}
+
+static void client_pdata(int over)
+{
+	struct rdma_cm_id *id = client_id(1);
+	uint8_t *buf = pattern_buf(len);
+
+	if (over) {
+		if (!client_connect(id, buf, len) || errno != EINVAL)
+			fail("%d bytes of private data: expected EINVAL, got %s",
+			     len, strerror(errno));
+		return;
+	}
+	if (client_connect(id, buf, len))
+		fail("connect with %d bytes: %s", len, strerror(errno));
+	client_established(id);
+}
+
+static void client_refused(int want_reject, int want_status, int consumer)
+{
+	struct rdma_cm_id *id = client_id(1);
+	struct rdma_cm_event *ev;
+	int i;
+
+	if (client_connect(id, NULL, 0)) {
+		/* siw connects its TCP socket at once: a refusal is synchronous */
+		if (want_qp && errno == ECONNREFUSED && !consumer)
+			return;
+		fail("rdma_connect: %s", strerror(errno));
+	}
+	ev = next_event();
+	if (ev->event != (want_reject ? RDMA_CM_EVENT_REJECTED :
+					 RDMA_CM_EVENT_UNREACHABLE))
+		fail("expected %s, got %s status %d",
+		     want_reject ? "REJECTED" : "UNREACHABLE",
+		     rdma_event_str(ev->event), ev->status);
+	/* iWARP reports an errno, the IB CM its reject reason / SIDR status */
+	if (want_status && ev->status != want_status)
+		fail("%s with status %d, expected %d", rdma_event_str(ev->event),
+		     ev->status, want_status);
+	if (consumer) {
+		const uint8_t *p = ev->param.conn.private_data;
+
+		if (!p || ev->param.conn.private_data_len < REJECT_LEN)
+			fail("REJECTED without the server's private data");
+		for (i = 0; i < REJECT_LEN; i++)
+			if (p[i] != pattern(i))
+				fail("reject private data byte %d is %#x", i, p[i]);
+	}
+	rdma_ack_cm_event(ev);
+}
+
+static void client_ece(void)
+{
+	struct ibv_ece ece = { .vendor_id = ECE_VENDOR, .options = ECE_ATTR };
+	struct rdma_cm_id *id = client_id(1);
+
+	if (rdma_set_local_ece(id, &ece))
+		fail("rdma_set_local_ece: %s", strerror(errno));
+	if (client_connect(id, NULL, 0))
+		fail("rdma_connect: %s", strerror(errno));
+	client_established(id);
+}
+
+static void client_qpn(void)
+{
+	struct rdma_cm_id *id = client_id(1);
+	struct rdma_conn_param p;
+
+	conn_param_init(&p, NULL, 0);
+	p.qp_num = QPN_SENT;
+	if (rdma_connect(id, &p))
+		fail("rdma_connect: %s", strerror(errno));
+	/* the server checks the QPN and rejects */
+	expect_event(RDMA_CM_EVENT_REJECTED);
+}
+
+static void client_retry(void)
+{
+	struct rdma_cm_id *id = client_id(1);
+	FILE *f;
+	int i;
+
+	if (!client_connect(id, NULL, 0) || errno != ECONNREFUSED)
+		fail("first connect: expected ECONNREFUSED, got %s",
+		     strerror(errno));
+	f = fopen(go_file, "w");
+	if (!f)
+		fail("cannot create %s", go_file);
+	fclose(f);
+	/* the same id, its QP put back in INIT, until the server listens */
+	for (i = 0; client_connect(id, NULL, 0); i++) {
+		if (errno != ECONNREFUSED || i == 60)
+			fail("retried connect: %s", strerror(errno));
+		sleep(1);
+	}
+	client_established(id);
+}
+
+/* ---------------------------------------------------------------- server */
+
+static struct rdma_cm_id *server_request(struct rdma_cm_id **listen_id)
+{
+	struct addrinfo *res = lookup(1);
+	struct rdma_cm_event *ev;
+	struct rdma_cm_id *id;
+
+	if (go_file) {
+		int i;
+
+		for (i = 0; access(go_file, F_OK); i++) {
+			if (i == REQUEST_TIMEOUT_MS / 1000)
+				fail("%s never appeared", go_file);
+			sleep(1);
+		}
+	}
+	if (rdma_create_id(ch, listen_id, NULL, ps))
+		fail("rdma_create_id: %s", strerror(errno));
+	if (rdma_bind_addr(*listen_id, res->ai_addr))
+		fail("rdma_bind_addr %s: %s", addr, strerror(errno));
+	freeaddrinfo(res);
+	if (rdma_listen(*listen_id, 4))
+		fail("rdma_listen: %s", strerror(errno));
+	printf("%s %s: listening on %s port %s\n", role, test, addr, port);
+	fflush(stdout);
+
+	ev = wait_event(REQUEST_TIMEOUT_MS);
+	if (ev->event != RDMA_CM_EVENT_CONNECT_REQUEST)
+		fail("expected CONNECT_REQUEST, got %s status %d",
+		     rdma_event_str(ev->event), ev->status);
+	id = ev->id;
+	if (test && !strcmp(test, "accept")) {
+		const uint8_t *p = ps == RDMA_PS_UDP ?
+			ev->param.ud.private_data : ev->param.conn.private_data;
+		int n = ps == RDMA_PS_UDP ? ev->param.ud.private_data_len :
+			ev->param.conn.private_data_len;
+		int i;
+
+		if (n < len)
+			fail("%d bytes of private data arrived, expected %d", n, len);
+		for (i = 0; i < len; i++)
+			if (p[i] != pattern(i))
+				fail("private data byte %d is %#x, expected %#x",
+				     i, p[i], pattern(i));
+	}
+	if (!strcmp(test, "qpn") && ev->param.conn.qp_num != (QPN_SENT & 0xffffff))
+		fail("QPN %#x arrived, expected %#x", ev->param.conn.qp_num,
+		     QPN_SENT & 0xffffff);
+	rdma_ack_cm_event(ev);
+	return id;
+}
+
+static void server_accept(struct rdma_cm_id *id)
+{
+	struct rdma_conn_param p;
+
+	if (want_qp)
+		make_qp(id);
+	conn_param_init(&p, NULL, 0);
+	p.qp_num = 0x456;
+	if (rdma_accept(id, &p))
+		fail("rdma_accept: %s", strerror(errno));
+	if (ps != RDMA_PS_UDP)	/* a SIDR REP ends it for UD */
+		expect_event(RDMA_CM_EVENT_ESTABLISHED);
+}
+
+static void server(void)
+{
+	struct rdma_cm_id *listen_id, *id;
+
+	id = server_request(&listen_id);
+	if (!strcmp(test, "accept")) {
+		server_accept(id);
+	} else if (!strcmp(test, "reject") || !strcmp(test, "qpn")) {
+		uint8_t *buf = pattern_buf(REJECT_LEN);
+
+		if (rdma_reject(id, buf, REJECT_LEN))
+			fail("rdma_reject: %s", strerror(errno));
+	} else if (!strcmp(test, "ece")) {
+		struct ibv_ece ece = {};
+
+		if (rdma_get_remote_ece(id, &ece))
+			fail("rdma_get_remote_ece: %s", strerror(errno));
+		if (ece.vendor_id != ECE_VENDOR || ece.options != ECE_ATTR)
+			fail("ECE vendor %#x options %#x arrived, expected %#x %#x",
+			     ece.vendor_id, ece.options, ECE_VENDOR, ECE_ATTR);
+		server_accept(id);
+	} else {
+		fail("unknown server test");
+	}
+}
+
+int main(int argc, char **argv)
+{
+	int c;
+
+	role = argc > 1 ? argv[1] : "";
+	optind = 2;
+	while ((c = getopt(argc, argv, "a:p:P:t:n:qw:")) != -1) {
+		switch (c) {
+		case 'a': addr = optarg; break;
+		case 'p': port = optarg; break;
+		case 'P': ps = !strcmp(optarg, "udp") ? RDMA_PS_UDP : RDMA_PS_TCP; break;
+		case 't': test = optarg; break;
+		case 'n': len = atoi(optarg); break;
+		case 'q': want_qp = 1; break;
+		case 'w': go_file = optarg; break;
+		default: goto usage;
+		}
+	}
+	if (!addr || !test || (strcmp(role, "client") && strcmp(role, "server")))
+		goto usage;
+	ch = rdma_create_event_channel();
+	if (!ch)
+		fail("rdma_create_event_channel: %s", strerror(errno));
+
+	if (!strcmp(role, "server"))
+		server();
+	else if (!strcmp(test, "einval"))
+		client_einval();
+	else if (!strcmp(test, "pdata"))
+		client_pdata(0);
+	else if (!strcmp(test, "pdata_over"))
+		client_pdata(1);
+	else if (!strcmp(test, "nolistener"))
+		/* REJECTED 8 on IB CM, UNREACHABLE 1 for SIDR, REJECTED on iWARP */
+		client_refused(ps != RDMA_PS_UDP, want_qp ? 0 : (ps == RDMA_PS_UDP ? 1 : 8), 0);
+	else if (!strcmp(test, "reject"))
+		client_refused(1, want_qp ? 0 : 28, 1);
+	else if (!strcmp(test, "ece"))
+		client_ece();
+	else if (!strcmp(test, "qpn"))
+		client_qpn();
+	else if (!strcmp(test, "retry") && go_file)
+		client_retry();
+	else
+		goto usage;
+	printf("%s %s: PASS\n", role, test);
+	return 0;
+usage:
+	fprintf(stderr, "usage: rdmacm_conform server|client -a ADDR -t TEST [-p PORT] [-P tcp|udp] [-q] [-n LEN] [-w FILE]\n");
+	return 2;
+}
