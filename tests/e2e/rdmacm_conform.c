@@ -19,6 +19,11 @@
  *   ece        ECE set with rdma_set_local_ece(); the connect completes
  *   qpn        no QP, a qp_num with bits above 24 set; the server checks it
  *              got the 24-bit QPN and rejects
+ *   acktimeout RDMA_OPTION_ID_ACK_TIMEOUT LEN before rdma_resolve_route():
+ *              the path's packet lifetime is LEN - 1, and for 0 the default
+ *              (that of an id without the option), never a wrapped 255
+ *   timeout    a peer that never answers: UNREACHABLE -ETIMEDOUT after the
+ *              CM's retries
  *   retry      iWARP: the first connect is refused (nobody listens yet);
  *              after touching FILE (-w) the same id connects again until the
  *              server listens, and gets ESTABLISHED
@@ -40,6 +45,8 @@
 #include <rdma/rdma_cma.h>
 
 #define TIMEOUT_MS	20000
+/* a REQ nobody answers: 16 sends of 4.3 s (CM response timeout 20) */
+#define REQ_TIMEOUT_MS	150000
 /* servers start together and wait for their client's turn */
 #define REQUEST_TIMEOUT_MS	200000
 #define ECE_VENDOR	0x0015b3	/* any 24-bit vendor id */
@@ -299,6 +306,53 @@ static void client_qpn(void)
 	expect_event(RDMA_CM_EVENT_REJECTED);
 }
 
+static int path_lifetime(int set, uint8_t timeout)
+{
+	struct rdma_cm_id *id = client_id(0);
+	int lifetime;
+
+	if (set && rdma_set_option(id, RDMA_OPTION_ID, RDMA_OPTION_ID_ACK_TIMEOUT,
+				   &timeout, sizeof(timeout)))
+		fail("rdma_set_option(ACK_TIMEOUT %u): %s", timeout,
+		     strerror(errno));
+	if (rdma_resolve_route(id, 2000))
+		fail("rdma_resolve_route: %s", strerror(errno));
+	expect_event(RDMA_CM_EVENT_ROUTE_RESOLVED);
+	if (!id->route.num_paths || !id->route.path_rec)
+		fail("ROUTE_RESOLVED without a path record");
+	lifetime = id->route.path_rec[0].packet_life_time;
+	rdma_destroy_id(id);
+	return lifetime;
+}
+
+static void client_acktimeout(void)
+{
+	int def = path_lifetime(0, 0), got = path_lifetime(1, len);
+	int want = len ? len - 1 : def;
+
+	if (got != want)
+		fail("ACK timeout %d: packet lifetime %d, expected %d (default %d)",
+		     len, got, want, def);
+	printf("%s %s: ack timeout %d -> packet lifetime %d (default %d)\n",
+	       role, test, len, got, def);
+}
+
+static void client_timeout(void)
+{
+	struct rdma_cm_id *id = client_id(1);
+	struct rdma_cm_event *ev;
+
+	if (client_connect(id, NULL, 0))
+		fail("rdma_connect: %s", strerror(errno));
+	ev = wait_event(REQ_TIMEOUT_MS);
+	if (ev->event != RDMA_CM_EVENT_UNREACHABLE || ev->status != -ETIMEDOUT)
+		fail("expected UNREACHABLE status %d, got %s status %d",
+		     -ETIMEDOUT, rdma_event_str(ev->event), ev->status);
+	rdma_ack_cm_event(ev);
+	if (rdma_destroy_id(id))
+		fail("rdma_destroy_id after the timeout: %s", strerror(errno));
+}
+
 static void client_retry(void)
 {
 	struct rdma_cm_id *id = client_id(1);
@@ -455,6 +509,10 @@ int main(int argc, char **argv)
 		client_ece();
 	else if (!strcmp(test, "qpn"))
 		client_qpn();
+	else if (!strcmp(test, "acktimeout"))
+		client_acktimeout();
+	else if (!strcmp(test, "timeout"))
+		client_timeout();
 	else if (!strcmp(test, "retry") && go_file)
 		client_retry();
 	else

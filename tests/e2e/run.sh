@@ -10,7 +10,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 vm=$here/../../scripts/vm.sh
 kernel=$1 out=$2
 [ -f "$kernel" ] || die "no kernel image at $kernel"
-timeout=${E2E_TIMEOUT:-300}
+timeout=${E2E_TIMEOUT:-600}
 
 mkdir -p "$out"
 rm -rf "$out/server" "$out/client" "$out/shared"

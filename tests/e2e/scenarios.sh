@@ -37,3 +37,16 @@ scenario nolistener-iw    siw RDMA_PS_TCP   cm_send_iw_connect "true"           
 scenario reject-iw        siw RDMA_PS_TCP   cm_send_iw_connect "$sv -a $wa -p 7422 -q -t reject"       "$cl -a $wa -p 7422 -q -t reject"
 # the refused connect puts the QP back in INIT: the same id connects once the server listens
 scenario retry-iw         siw RDMA_PS_TCP   cm_send_iw_connect "$sv -a $wa -p 7423 -q -t accept -w /shared/go-retry-iw" "$cl -a $wa -p 7423 -q -t retry -w /shared/go-retry-iw"
+# IPv6: a unique local address, and eth0's link-local one (written by the server guest)
+sa6=fd00:1::1 ll='$(cat /shared/server-ll0)%eth0'
+scenario pdata56-rc-v6    rxe RDMA_PS_TCP   cm_send_req        "$sv -a $sa6 -p 7430 -t accept -n 56"  "$cl -a $sa6 -p 7430 -t pdata -n 56"
+scenario pdata180-ud-v6   rxe RDMA_PS_UDP   cm_send_sidr_req   "$sv -a $sa6 -p 7431 -P udp -t accept -n 180" "$cl -a $sa6 -p 7431 -P udp -t pdata -n 180"
+scenario einval-rc-ll     rxe RDMA_PS_TCP   cm_send_req        "$sv -a $ll -p 7432 -t accept"         "$cl -a $ll -p 7432 -t einval"
+scenario einval-ud-ll     rxe RDMA_PS_UDP   cm_send_sidr_req   "$sv -a $ll -p 7433 -P udp -t accept"  "$cl -a $ll -p 7433 -P udp -t einval"
+# RDMA_OPTION_ID_ACK_TIMEOUT before rdma_resolve_route(): the RoCE path's packet lifetime
+scenario acktimeout14     rxe RDMA_PS_TCP   none               "true"                                 "$cl -a $ra -t acktimeout -n 14"
+scenario acktimeout1      rxe RDMA_PS_TCP   none               "true"                                 "$cl -a $ra -t acktimeout -n 1"
+scenario acktimeout0      rxe RDMA_PS_TCP   none               "true"                                 "$cl -a $ra -t acktimeout -n 0"
+# a silent peer: 169.254.1.9 resolves to the server's MAC, which owns no such address and
+# drops the REQs; the CM retries 15 times and the client gets UNREACHABLE -ETIMEDOUT
+scenario silent-peer-rc   rxe RDMA_PS_TCP   cm_send_req        "true"                                 "ip neigh replace 169.254.1.9 lladdr \$(cat /shared/server-mac0) dev eth0 nud permanent && timeout 200 \$CONFORM client -a 169.254.1.9 -p 7434 -t timeout"

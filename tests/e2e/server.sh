@@ -9,6 +9,9 @@ export CONFORM=$here/../../build/bin/rdmacm_conform
 
 uname -r > /out/kernel
 net_up 1
+# for the client: the IPv6 link-local address and the MAC of eth0
+ip -6 -o addr show dev eth0 scope link | awk '{ sub("/.*", "", $4); print $4 }' > /shared/server-ll0
+cat /sys/class/net/eth0/address > /shared/server-mac0
 
 names=() pids=() deferred=0
 scenario() {
@@ -32,7 +35,7 @@ rdma resource show cm_id || true
 touch /shared/ready
 echo "server: ready"
 
-for _ in $(seq 260); do
+for _ in $(seq 560); do
 	[ -e /shared/done ] && break
 	sleep 1
 done
