@@ -6,8 +6,11 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 GUEST_KERNEL := build/guest/arch/x86/boot/bzImage
+STOCK_KERNEL := build/stock/arch/x86/boot/bzImage
+# the real clients run across a patched and a stock kernel, both ways
+INTEROP := rxe-rping-rc rxe-ucmatose-rc rxe-udaddy-ud siw-rping-rc
 
-.PHONY: help deps source tree export guest kunit e2e run test check clean
+.PHONY: help deps source tree export guest stock kunit e2e interop run test check clean
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
@@ -16,8 +19,9 @@ help:
 ##          guests, run rping/ucmatose/udaddy over soft-RoCE and soft-iWARP
 run: e2e
 
-## test     everything CI checks: patch style and bisectability, KUnit, the e2e run
-test: check kunit e2e
+## test     everything CI checks: patch style and bisectability, KUnit, the e2e
+##          run and the interoperability runs against a stock kernel
+test: check kunit e2e interop
 	@bash scripts/summary.sh
 
 ## deps     install the Debian packages (as root; nothing when all are there)
@@ -40,6 +44,10 @@ export:
 guest: tree
 	@bash scripts/kbuild.sh build/linux build/guest config/guest.config
 
+## stock    build the same guest kernel without the series (for interop)
+stock: source
+	@bash scripts/kbuild.sh build/src/linux build/stock config/guest.config config/stock.config
+
 ## kunit    run the series' KUnit suite with kunit.py in QEMU x86_64
 kunit: tree
 	@bash scripts/kunit.sh
@@ -47,6 +55,11 @@ kunit: tree
 ## e2e      boot the two guests and run the real clients (results in build/e2e)
 e2e: guest build/bin/rdmacm_conform
 	@bash tests/e2e/run.sh $(GUEST_KERNEL) build/e2e
+
+## interop  rping, ucmatose, udaddy: patched client / stock server, then the reverse
+interop: guest stock build/bin/rdmacm_conform
+	@E2E_ONLY="$(INTEROP)" bash tests/e2e/run.sh $(GUEST_KERNEL) build/e2e-interop-patched-client $(STOCK_KERNEL)
+	@E2E_ONLY="$(INTEROP)" bash tests/e2e/run.sh $(STOCK_KERNEL) build/e2e-interop-stock-client $(GUEST_KERNEL)
 
 # the conformance client/server the guests run (host librdmacm, over 9p)
 build/bin/rdmacm_conform: tests/e2e/rdmacm_conform.c | deps

@@ -17,7 +17,9 @@ if ! cmp -s "$out/fragment.config" "$out/fragment.applied" || [ ! -f "$out/.conf
 	kmake -s allnoconfig KCONFIG_ALLCONFIG="$out/fragment.config" > "$out/config.log" 2>&1 ||
 		die "configuring failed, see $out/config.log"
 	# every option the fragments ask for must have survived Kconfig's dependencies
-	missing=$(grep -E '^CONFIG_[A-Z0-9_]+=' "$out/fragment.config" | while IFS= read -r line; do
+	# (a later fragment may override an earlier one: the last assignment counts)
+	missing=$(grep -E '^CONFIG_[A-Z0-9_]+=' "$out/fragment.config" | tac |
+		awk -F= '!seen[$1]++' | while IFS= read -r line; do
 		opt=${line%%=*} val=${line#*=}
 		case $val in
 		n) grep -q "^$opt=" "$out/.config" && echo "$line" ;;
@@ -40,4 +42,4 @@ while kill -0 "$pid" 2>/dev/null; do
 	echo "kbuild: $name: $(grep -c '^  CC' "$log" || true) files compiled, $(( $(date +%s) - start ))s"
 done
 wait "$pid" || { tail -n 30 "$log" >&2; die "building $name failed, see $log"; }
-echo "kbuild: $name: $(make -s -C "$src" O="$out" kernelrelease) built in $(( $(date +%s) - start ))s"
+echo "kbuild: $name: $(kmake -s kernelrelease) built in $(( $(date +%s) - start ))s"

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Count results: `results.py kunit KUNIT_JSON` checks kunit.py's JSON output,
-`results.py summary KUNIT_JSON E2E_TABLE` prints the closing line of make test."""
+`results.py summary KUNIT_JSON E2E_TABLE...` prints the closing line of make test."""
 import csv
 import json
 import sys
@@ -31,10 +31,12 @@ def main():
         ok, bad, skip = count_kunit(sys.argv[2])
         print(f"kunit: {ok} passed, {bad} failed, {skip} skipped")
         sys.exit(1 if bad or not ok else 0)
-    if sys.argv[1:2] == ["summary"] and len(sys.argv) == 4:
+    if sys.argv[1:2] == ["summary"] and len(sys.argv) >= 4:
         k_ok, k_bad, _ = count_kunit(sys.argv[2])
-        with open(sys.argv[3]) as f:
-            rows = list(csv.reader(f, delimiter="\t"))
+        rows = []
+        for table in sys.argv[3:]:
+            with open(table) as f:
+                rows += list(csv.reader(f, delimiter="\t"))
         e_ok = sum(r[5] == "PASS" for r in rows)
         e_bad = len(rows) - e_ok
         print(f"KUnit: {k_ok} passed, {k_bad} failed; e2e: {e_ok} passed, {e_bad} failed")

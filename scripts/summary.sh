@@ -1,4 +1,4 @@
 #!/usr/bin/env bash
-# The closing line of `make test`: KUnit cases plus e2e scenarios.
+# The closing line of `make test`: KUnit cases plus the scenarios of every e2e run.
 set -euo pipefail
-python3 scripts/results.py summary build/kunit.json build/e2e/table.tsv
+python3 scripts/results.py summary build/kunit.json build/e2e/table.tsv build/e2e-interop-*/table.tsv

@@ -36,6 +36,7 @@ fi
 status=0 tries=5	# the first scenario may race the server side coming up: retry it
 scenario() {
 	local name=$1 dev=$2 ps=$3 expect=$4 cmd=$6 rc start ms e n taken='' counts=''
+	selected "$1" || return 0
 	for try in $(seq "$tries"); do
 		echo > "$trace/trace"
 		echo "client: $name (try $try): $cmd"

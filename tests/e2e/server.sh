@@ -16,6 +16,7 @@ cat /sys/class/net/eth0/address > /shared/server-mac0
 names=() pids=() deferred=0
 scenario() {
 	echo "server: $1: $5"
+	selected "$1" || return 0
 	bash -c "$5" > "/out/server-$1.log" 2>&1 &
 	names+=("$1") pids+=($!)
 	# a server started with -w FILE listens only once its client says so
