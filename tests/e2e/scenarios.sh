@@ -54,3 +54,9 @@ scenario acktimeout0      rxe RDMA_PS_TCP   none               "true"           
 # a silent peer: 169.254.1.9 resolves to the server's MAC, which owns no such address and
 # drops the REQs; the CM retries 15 times and the client gets UNREACHABLE -ETIMEDOUT
 scenario silent-peer-rc   rxe RDMA_PS_TCP   cm_send_req        "true"                                 "ip neigh replace 169.254.1.9 lladdr \$(cat /shared/server-mac0) dev eth0 nud permanent && timeout 200 \$CONFORM client -a 169.254.1.9 -p 7434 -t timeout"
+# many connections at once: the cmtime client connects and tears down all of them (its exit
+# code); the cmtime server never exits by itself, so it passes if it is still up when the
+# client is done
+persistent() { echo "$1 & p=\$!; until [ -e /shared/done ]; do sleep 1; kill -0 \$p || exit 1; done; kill \$p"; }
+scenario cmtime1000-rc    rxe RDMA_PS_TCP   cm_send_req        "$(persistent "cmtime -b $ra -p 7440 -c 1000")" "timeout 300 cmtime -s $ra -p 7440 -c 1000"
+scenario cmtime200-iw     siw RDMA_PS_TCP   cm_send_iw_connect "$(persistent "cmtime -b $wa -p 7441 -c 200")"  "timeout 300 cmtime -s $wa -p 7441 -c 200"
