@@ -11,7 +11,7 @@ pkgs=(
 	xz-utils git kmod
 	qemu-system-x86				# the guests (TCG)
 	rdma-core ibverbs-providers rdmacm-utils librdmacm-dev libibverbs-dev
-	iproute2 procps
+	iproute2 procps nvme-cli
 )
 
 missing=()

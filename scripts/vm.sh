@@ -45,7 +45,7 @@ mac() { echo "52:54:00:${hash:0:2}:${hash:2:2}:0$1"; }
 args=(-accel tcg -cpu max -smp 1 -m 1G -nographic -no-reboot -nodefaults -monitor none
 	-serial "file:$outdir/console.log"
 	-kernel "$kernel"
-	-append "console=ttyS0 root=root rootfstype=9p rootflags=trans=virtio,version=9p2000.L ro init=$here/tests/e2e/guest-init.sh panic=-1 oops=panic"
+	-append "console=ttyS0 root=root rootfstype=9p rootflags=trans=virtio,version=9p2000.L ro init=$here/tests/e2e/guest-init.sh panic=-1 oops=panic null_blk.memory_backed=1 null_blk.gb=1 null_blk.nr_devices=2"
 	-virtfs local,path=/,mount_tag=root,security_model=none,readonly=on,multidevs=remap
 	-virtfs "local,path=$outdir,mount_tag=out,security_model=none,multidevs=remap")
 [ -z "$shared" ] || args+=(-virtfs "local,path=$(cd "$shared" && pwd),mount_tag=shared,security_model=none,multidevs=remap")

@@ -49,6 +49,8 @@ mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
 exec </dev/console >/dev/console 2>&1
 mount -t tracefs tracefs /sys/kernel/tracing
+# nvmet is configured through configfs (absent from kernels without it)
+mount -t configfs configfs /sys/kernel/config 2>/dev/null || true
 mount -t 9p -o trans=virtio,version=9p2000.L out /out
 # the shared directory is optional
 mount -t 9p -o trans=virtio,version=9p2000.L shared /shared 2>/dev/null || true

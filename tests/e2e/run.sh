@@ -49,9 +49,11 @@ secs=$(($(date +%s) - start))
 
 # the table, one row per scenario in the order of scenarios.sh
 fail=0
-row() { printf '%-18s | %-9s | %-13s | %-18s | %-18s | %-6s | %s\n' "$@"; }
+row() { printf '%-18s | %-9s | %-15s | %-13s | %-18s | %-18s | %-6s | %s\n' "$@"; }
+kind() { case $(cat "$out/$1/kernel" 2>/dev/null) in *-stock) echo stock ;; "") echo "?" ;; *) echo patched ;; esac; }
+kernels="$(kind client)/$(kind server)"
 echo
-row scenario transport "port space" "path expected" "path taken" result time
+row scenario transport "client/server" "port space" "path expected" "path taken" result time
 scenario() {
 	local name=$1 dev=$2 ps=$3 expect=$4 line taken=- rc=- ms='' counts='' srv=- result=FAIL why=''
 	selected "$1" || return 0
@@ -75,9 +77,11 @@ scenario() {
 		[ "$srv" = 0 ] || why+=" server rc $srv"
 		[ "$taken" = "$want" ] || why+=" path $taken"
 		[[ ",$counts," != *",$expect=absent,"* ]] || why+=" (this kernel has no $expect tracepoint)"
+		# the client's own last word, e.g. the event and status it got instead
+		[ "$rc" = 0 ] || why+="; client: $(tail -n 1 "$out/client/client-$name.log" 2>/dev/null)"
 		notes+=("$name:$why")
 	fi
-	row "$name" "$dev" "$ps" "$expect" "$taken" "$result" "${ms:+${ms} ms}"
+	row "$name" "$dev" "$kernels" "$ps" "$expect" "$taken" "$result" "${ms:+${ms} ms}"
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$dev" "$ps" "$expect" "$taken" "$result" "$ms" >> "$out/table.tsv"
 }
 notes=()

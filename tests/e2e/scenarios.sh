@@ -60,3 +60,6 @@ scenario silent-peer-rc   rxe RDMA_PS_TCP   cm_send_req        "true"           
 persistent() { echo "$1 & p=\$!; until [ -e /shared/done ]; do sleep 1; kill -0 \$p || exit 1; done; kill \$p"; }
 scenario cmtime1000-rc    rxe RDMA_PS_TCP   cm_send_req        "$(persistent "cmtime -b $ra -p 7440 -c 1000")" "timeout 300 cmtime -s $ra -p 7440 -c 1000"
 scenario cmtime200-iw     siw RDMA_PS_TCP   cm_send_iw_connect "$(persistent "cmtime -b $wa -p 7441 -c 200")"  "timeout 300 cmtime -s $wa -p 7441 -c 200"
+# a kernel ULP: nvme-rdma (rdma_connect_locked() with a kernel QP) against nvmet over null_blk
+scenario nvme-rdma-rxe    rxe RDMA_PS_TCP   cm_send_req        "$here/nvmet.sh $ra 4420 nqn.2026-11.rdmacm:rxe /dev/nullb0"  "timeout 120 $here/nvme-client.sh $ra 4420 nqn.2026-11.rdmacm:rxe"
+scenario nvme-rdma-siw    siw RDMA_PS_TCP   cm_send_iw_connect "$here/nvmet.sh $wa 4421 nqn.2026-11.rdmacm:siw /dev/nullb1"  "timeout 120 $here/nvme-client.sh $wa 4421 nqn.2026-11.rdmacm:siw"

@@ -1,0 +1,33 @@
+#!/bin/bash
+# Server side of the NVMe over RDMA scenarios: export DEVICE (a memory-backed
+# null_blk device, see scripts/vm.sh) as namespace 1 of subsystem NQN through an
+# nvmet RDMA port on ADDR:PORT, and keep it until the client guest is done. The
+# export is not taken down: unlinking a subsystem from a live nvmet RDMA port takes
+# nvmet_config_sem and then the listener's handler_mutex, the reverse of nvmet's
+# connect path, and lockdep reports it (upstream nvmet, passive side, not this
+# series); the VM ends right after anyway.
+#   nvmet.sh ADDR PORT NQN DEVICE
+set -euo pipefail
+addr=$1 svc=$2 nqn=$3 device=$4
+cfg=/sys/kernel/config/nvmet
+subsys=$cfg/subsystems/$nqn port=$cfg/ports/$svc
+
+mkdir "$subsys"
+echo 1 > "$subsys/attr_allow_any_host"
+mkdir "$subsys/namespaces/1"
+echo "$device" > "$subsys/namespaces/1/device_path"
+echo 1 > "$subsys/namespaces/1/enable"
+mkdir "$port"
+echo rdma > "$port/addr_trtype"
+echo ipv4 > "$port/addr_adrfam"
+echo "$addr" > "$port/addr_traddr"
+echo "$svc" > "$port/addr_trsvcid"
+ln -s "$subsys" "$port/subsystems/$nqn"
+echo "nvmet: $nqn on $addr:$svc"
+
+for _ in $(seq 560); do
+	[ -e /shared/done ] && exit 0
+	sleep 1
+done
+echo "nvmet: the client never wrote /shared/done"
+exit 1
