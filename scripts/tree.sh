@@ -55,7 +55,7 @@ while read -r p; do
 		# leave the pristine tree, so the next run tries the series again
 		git_t checkout -q -B main "$(git -C "$tree" rev-list --max-parents=0 HEAD | tail -n1)"
 		: > "$applied"
-		die "patches/$p does not apply to Linux $(make -s -C "$tree" kernelversion) from linux-source-6.12: the shipped 6.12.y changed under the series; rebase it (see README)"
+		die "patches/$p does not apply to Linux $(make -s -C "$tree" kernelversion) ($(cat "$src/.rdmacm-source")): if that linux-source-6.12 is newer than the series, rebase the series onto it (see README)"
 	fi
 	n=$((n + 1))
 done < <(grep -v '^\s*\(#\|$\)' patches/series)
