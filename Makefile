@@ -10,7 +10,7 @@ STOCK_KERNEL := build/stock/arch/x86/boot/bzImage
 # the real clients run across a patched and a stock kernel, both ways
 INTEROP := rxe-rping-rc rxe-ucmatose-rc rxe-udaddy-ud siw-rping-rc
 
-.PHONY: help deps source tree export guest stock kunit e2e interop run test check clean
+.PHONY: help deps source tree export guest stock kunit e2e interop run test check mutants clean
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
@@ -69,6 +69,11 @@ build/bin/rdmacm_conform: tests/e2e/rdmacm_conform.c | deps
 ## check    checkpatch --strict, kernel-doc and a build of every patch of the series
 check: tree
 	@bash scripts/check.sh
+
+## mutants  break the series on purpose, once per promise, and show that KUnit
+##          catches each breakage (build/mutants; not part of make test)
+mutants: tree
+	@python3 scripts/mutants.py
 
 ## clean    remove build/ (refuses while build/linux holds unexported work)
 clean:

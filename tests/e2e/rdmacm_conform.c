@@ -366,7 +366,7 @@ static void client_retry(void)
 	if (!f)
 		fail("cannot create %s", go_file);
 	fclose(f);
-	/* the same id, its QP put back in INIT, until the server listens */
+	/* the same id, back in ROUTE_RESOLVED, until the server listens */
 	for (i = 0; client_connect(id, NULL, 0); i++) {
 		if (errno != ECONNREFUSED || i == 60)
 			fail("retried connect: %s", strerror(errno));

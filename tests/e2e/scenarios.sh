@@ -39,7 +39,7 @@ scenario pdata248-iw      siw RDMA_PS_TCP   cm_send_iw_connect "$sv -a $wa -p 74
 # siw connects synchronously: nobody listening is ECONNREFUSED from rdma_connect()
 scenario nolistener-iw    siw RDMA_PS_TCP   cm_send_iw_connect "true"                                "$cl -a $wa -p 7497 -q -t nolistener"
 scenario reject-iw        siw RDMA_PS_TCP   cm_send_iw_connect "$sv -a $wa -p 7422 -q -t reject"       "$cl -a $wa -p 7422 -q -t reject"
-# the refused connect puts the QP back in INIT: the same id connects once the server listens
+# the refused connect leaves the id in ROUTE_RESOLVED and siw's QP idle: the same id connects once the server listens
 scenario retry-iw         siw RDMA_PS_TCP   cm_send_iw_connect "$sv -a $wa -p 7423 -q -t accept -w /shared/go-retry-iw" "$cl -a $wa -p 7423 -q -t retry -w /shared/go-retry-iw"
 # IPv6: a unique local address, and eth0's link-local one (written by the server guest)
 sa6=fd00:1::1 ll='$(cat /shared/server-ll0)%eth0'
