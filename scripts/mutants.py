@@ -4,7 +4,7 @@
 `make mutants` runs this: for every breakage below it puts a copy of the
 assembled tree (a git worktree of build/linux at its HEAD, in build/mutants)
 back to HEAD, makes the one small edit, runs the suite with kunit.py
-(build/mutants-kunit, incremental), reads kunit.py's JSON and records the
+(UML, or KUNIT_ARCH; build/mutants-kunit-ARCH, incremental), reads kunit.py's JSON and records the
 cases that failed. It prints a table (breakage, what it breaks, cases that
 failed) and exits non-zero when a breakage is not caught or no longer applies.
 Each breakage is one exact text replacement that must match once: when the
@@ -47,15 +47,30 @@ BREAKAGES = [
      """	ret = rdma_connect_locked(id, conn_param);"""),
     ("accept_ece_before_state_check", "rdma_accept_ece(): nothing written in a wrong state",
      CMA,
-     """	if (READ_ONCE(id_priv->state) != RDMA_CM_CONNECT)
+     """	lockdep_assert_held(&id_priv->handler_mutex);
+
+	if (READ_ONCE(id_priv->state) != RDMA_CM_CONNECT)
 		return -EINVAL;
 
 	id_priv->ece.vendor_id = ece->vendor_id;
 	id_priv->ece.attr_mod = ece->attr_mod;
 
 	return rdma_accept(id, conn_param);""",
-     """	id_priv->ece.vendor_id = ece->vendor_id;
+     """	lockdep_assert_held(&id_priv->handler_mutex);
+
+	id_priv->ece.vendor_id = ece->vendor_id;
 	id_priv->ece.attr_mod = ece->attr_mod;
+
+	return rdma_accept(id, conn_param);"""),
+    ("accept_ece_not_taken", "rdma_accept_ece(): the ECE is taken in RDMA_CM_CONNECT",
+     CMA,
+     """		return -EINVAL;
+
+	id_priv->ece.vendor_id = ece->vendor_id;
+	id_priv->ece.attr_mod = ece->attr_mod;
+
+	return rdma_accept(id, conn_param);""",
+     """		return -EINVAL;
 
 	return rdma_accept(id, conn_param);"""),
     ("state_not_restored", "a failed connect returns the id to ROUTE_RESOLVED",
@@ -201,7 +216,9 @@ def main():
     top = os.getcwd()
     tree = os.path.join(top, "build/linux")
     wt = os.path.join(top, "build/mutants")
-    kbuild = os.path.join(top, "build/mutants-kunit")
+    arch = os.environ.get("KUNIT_ARCH", "um")
+    kbuild = os.path.join(top, "build/mutants-kunit-" + arch)
+    archopt = [] if arch == "um" else ["--arch=" + arch]
     only = os.environ.get("MUTANTS_ONLY", "").split()
     cc = "ccache gcc" if subprocess.run(["sh", "-c", "command -v ccache"],
                                         capture_output=True).returncode == 0 else "gcc"
@@ -231,8 +248,8 @@ def main():
         start = time.time()
         with open(log, "w") as lf:
             rc = subprocess.run(
-                [sys.executable, "tools/testing/kunit/kunit.py", "run", "--arch=x86_64",
-                 "--kunitconfig=drivers/infiniband/core", "--build_dir=" + kbuild,
+                [sys.executable, "tools/testing/kunit/kunit.py", "run"] + archopt +
+                ["--kunitconfig=drivers/infiniband/core", "--build_dir=" + kbuild,
                  "--jobs=%d" % os.cpu_count(), "--make_options", "CC=" + cc,
                  "--timeout=300", "--json=" + out],
                 cwd=wt, stdout=lf, stderr=subprocess.STDOUT).returncode
