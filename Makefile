@@ -10,7 +10,7 @@ STOCK_KERNEL := build/stock/arch/x86/boot/bzImage
 # the real clients run across a patched and a stock kernel, both ways
 INTEROP := rxe-rping-rc rxe-ucmatose-rc rxe-udaddy-ud siw-rping-rc
 
-.PHONY: help deps source tree export guest stock kunit e2e interop run test check mutants clean
+.PHONY: help deps source tree export guest stock kunit e2e interop run test check man docs mutants clean
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
@@ -19,9 +19,10 @@ help:
 ##          guests, run rping/ucmatose/udaddy over soft-RoCE and soft-iWARP
 run: e2e
 
-## test     everything CI checks: patch style and bisectability, KUnit, the e2e
-##          run and the interoperability runs against a stock kernel
-test: check kunit e2e interop
+## test     everything CI checks: the series as a maintainer's bot checks it,
+##          KUnit, the manual pages and the Documentation page, the e2e run and
+##          the interoperability runs against a stock kernel
+test: check kunit man docs e2e interop
 	@bash scripts/summary.sh
 
 ## deps     install the Debian packages (as root; nothing when all are there)
@@ -69,6 +70,17 @@ build/bin/rdmacm_conform: tests/e2e/rdmacm_conform.c | deps
 ## check    checkpatch --strict, kernel-doc and a build of every patch of the series
 check: tree
 	@bash scripts/check.sh
+
+## man      rdma_connect(9), rdma_connect_locked(9), rdma_connect_ece(9) and
+##          rdma_accept(9) from the kernel-doc (scripts/kernel-doc -man), checked
+man: tree
+	@bash scripts/man.sh
+	@bash tests/man/pages.sh
+
+## docs     Documentation/infiniband/rdma_cm_connect.rst with make htmldocs
+##          (SPHINXDIRS=infiniband), checked
+docs: tree
+	@bash tests/docs/htmldocs.sh
 
 ## mutants  break the series on purpose, once per promise, and show that KUnit
 ##          catches each breakage (build/mutants; not part of make test)

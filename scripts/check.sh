@@ -1,52 +1,59 @@
 #!/usr/bin/env bash
-# The maintainers' checks of the series: checkpatch --strict on every patch,
-# no new kernel-doc warning in the files it touches, and every patch builds
-# (drivers/infiniband/core with -Werror, KUnit suite included) on its own.
+# The series checked as a maintainer's bot checks it, patch by patch (each
+# patch is a commit of build/linux, which `make tree` made with git am on the
+# pristine source):
+#   1. checkpatch --strict on every patch file;
+#   2. every patch builds (the directories of the files it changes, and
+#      drivers/infiniband/core with the KUnit suite, -Werror);
+#   3. W=1 (gcc) and sparse (C=2) on each .c file the patch changes report
+#      nothing that the previous patch did not already report;
+#   4. scripts/kernel-doc -none -Wall on each file it changes: nothing new;
+#   5. coccicheck on the directories of the changed .c files: nothing that
+#      the pristine source did not have (a new report is traced to its patch
+#      with git blame);
+#   6. every file the series adds is covered by the INFINIBAND SUBSYSTEM
+#      entry of MAINTAINERS (scripts/get_maintainer.pl).
+# A failure names the patch, the tool and the line.
 set -euo pipefail
 die() { echo "check: $*" >&2; exit 1; }
 tree=build/linux
 top=$PWD
 mapfile -t series < <(grep -v '^\s*\(#\|$\)' patches/series)
 [ ${#series[@]} -gt 0 ] || die "patches/series is empty"
+for tool in sparse spatch; do
+	command -v $tool >/dev/null || die "$tool is missing: run make deps"
+done
 
 # 1. checkpatch. Ignored: ENOSYS, since SPEC section 4 keeps the -ENOSYS that
 #    rdma_connect() has always returned for a port with neither CM;
 #    FILE_PATH_CHANGES, since MAINTAINERS already covers drivers/infiniband/
-#    for the new test file; and UNKNOWN_COMMIT_ID, since build/linux is a
-#    Debian source snapshot without upstream history, so the commits that
-#    Fixes: tags name cannot be looked up in it (checkpatch still checks
-#    their form). Debian's python3 runs spdxcheck.py (python3-ply).
+#    and Documentation/infiniband/ for the new files (step 6 checks it); and
+#    UNKNOWN_COMMIT_ID, since build/linux is a Debian source snapshot without
+#    upstream history, so the commits that Fixes: tags name cannot be looked
+#    up in it (checkpatch still checks their form). Debian's python3 runs
+#    spdxcheck.py (python3-ply).
 fail=0
 for p in "${series[@]}"; do
 	if ! out=$(cd "$tree" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict \
 			--ignore ENOSYS,FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID -q "$top/patches/$p"); then
 		echo "$out"
-		echo "check: checkpatch --strict: $p has style problems"
+		echo "check: $p: checkpatch --strict reports the lines above"
 		fail=1
 	fi
 done
 [ "$fail" = 0 ] || die "checkpatch failed"
 echo "check: checkpatch --strict clean on ${#series[@]} patches"
 
-# 2. kernel-doc: no warning that the pristine files did not have
+# 2-4. one worktree walks the series, commit by commit
 base=$(git -C "$tree" rev-list --max-parents=0 HEAD | tail -n1)
-for f in $(git -C "$tree" diff --name-only "$base" HEAD -- '*.c' '*.h'); do
-	[ -f "$tree/$f" ] || continue
-	new=$(cd "$tree" && scripts/kernel-doc -none -Wall "$f" 2>&1 | sed 's/^[^ ]*: //' | sort -u)
-	old=$(git -C "$tree" show "$base:$f" 2>/dev/null > build/kdoc.old.c && cd "$tree" &&
-		scripts/kernel-doc -none -Wall "$top/build/kdoc.old.c" 2>&1 | sed 's/^[^ ]*: //' | sort -u || true)
-	added=$(comm -23 <(echo "$new") <(echo "$old") | grep . || true)
-	[ -z "$added" ] || { echo "$added"; die "kernel-doc: new warnings in $f"; }
-done
-echo "check: no new kernel-doc warnings"
-
-# 3. every patch builds: a worktree walks the series, one build per commit
-wt=build/bisect out=$top/build/bisect-out
+tip=$(git -C "$tree" rev-parse HEAD)
+wt=build/bisect out=$top/build/bisect-out res=$top/build/check
 [ -d "$wt" ] || git -C "$tree" worktree add -q --detach "$top/$wt" "$base"
+rm -rf "$res"
+mkdir -p "$res" "$out"
 . scripts/lib-cc.sh
 kmake() { make -C "$wt" O="$out" ARCH=x86_64 CC="$cc" -s "$@"; }
-git -C "$wt" checkout -q --detach "$(git -C "$tree" rev-parse HEAD)"
-mkdir -p "$out"
+git -C "$wt" checkout -q --detach "$tip"
 cat config/guest.config config/check.config > "$out/fragment.config"
 if ! cmp -s "$out/fragment.config" "$out/fragment.applied"; then
 	kmake allnoconfig KCONFIG_ALLCONFIG="$out/fragment.config" > /dev/null
@@ -54,14 +61,120 @@ if ! cmp -s "$out/fragment.config" "$out/fragment.applied"; then
 	cp "$out/.config" "$out/config.tip"
 	cp "$out/fragment.config" "$out/fragment.applied"
 fi
-for c in $(git -C "$tree" rev-list --reverse "$base"..HEAD); do
+
+# the warnings gcc W=1 and sparse give for FILE (a .c file) at the checked-out
+# commit, one per line, "tool: message" without line and column numbers;
+# the full lines are kept in $res/<commit>.<file>.full
+warnings() {
+	local c=$1 f=$2 key obj
+	key=$res/$c.$(echo "$f" | tr / _)
+	if [ ! -f "$key" ]; then
+		obj=${f%.c}.o
+		kmake -j"$(nproc)" W=1 C=2 KCFLAGS=-Wno-error "$obj" > "$key.log" 2>&1 ||
+			{ tail -n 20 "$key.log"; die "$(git -C "$wt" log -1 --format=%s): W=1 C=2 build of $obj failed"; }
+		grep -E "^([^ ]*/)?$f:[0-9]+(:[0-9]+)?: (warning|error):" "$key.log" |
+			sed -E 's/^([^ ]*\/)?//' > "$key.full" || true
+		# gcc's messages end in [-Wname]; sparse's do not
+		sed -E 's/^[^:]+:[0-9]+(:[0-9]+)?: //; /\[-W[^]]*\]$/s/^/gcc W=1: /; /^gcc W=1: /!s/^/sparse: /' \
+			"$key.full" | sort -u > "$key"
+	fi
+	cat "$key"
+}
+
+warnings_at() {	# warnings of FILE at another commit C, then back to where we were
+	local c=$1 f=$2 here
+	if [ ! -f "$res/$c.$(echo "$f" | tr / _)" ]; then
+		here=$(git -C "$wt" rev-parse HEAD)
+		git -C "$wt" checkout -q --detach "$c"
+		cp "$out/config.tip" "$out/.config"; kmake olddefconfig > /dev/null
+		warnings "$c" "$f" > /dev/null
+		git -C "$wt" checkout -q --detach "$here"
+		cp "$out/config.tip" "$out/.config"; kmake olddefconfig > /dev/null
+	fi
+	cat "$res/$c.$(echo "$f" | tr / _)"
+}
+
+kdoc() {	# kernel-doc -Wall warnings of FILE at commit C, without line numbers
+	local c=$1 f=$2
+	git -C "$tree" show "$c:$f" > "$res/kdoc.src" 2>/dev/null || { : > "$res/kdoc.src"; }
+	(cd "$tree" && scripts/kernel-doc -none -Wall "$res/kdoc.src" 2>&1) |
+		sed -E 's/^[^ ]*:[0-9]+: //' | sort -u
+}
+
+prev=$base
+for c in $(git -C "$tree" rev-list --reverse "$base".."$tip"); do
 	subject=$(git -C "$tree" log -1 --format=%s "$c")
+	patch=$(grep -n . patches/series | sed -n "$(( $(git -C "$tree" rev-list --count "$base".."$c") ))p" | cut -d: -f2)
+	mapfile -t files < <(git -C "$tree" diff --name-only "$prev" "$c")
 	git -C "$wt" checkout -q --detach "$c"
 	cp "$out/config.tip" "$out/.config"
 	kmake olddefconfig > /dev/null
-	if ! kmake -j"$(nproc)" drivers/infiniband/core/ > "$out/build.log" 2>&1; then
+	dirs=(drivers/infiniband/core/)
+	for f in "${files[@]}"; do
+		case $f in *.c) dirs+=("$(dirname "$f")/") ;; esac
+	done
+	mapfile -t dirs < <(printf '%s\n' "${dirs[@]}" | sort -u)
+	if ! kmake -j"$(nproc)" "${dirs[@]}" > "$out/build.log" 2>&1; then
 		tail -n 30 "$out/build.log"
-		die "\"$subject\" does not build (drivers/infiniband/core, -Werror), see $out/build.log"
+		die "$patch: does not build (${dirs[*]}, -Werror), see $out/build.log"
 	fi
-	echo "check: builds: $subject"
+	for f in "${files[@]}"; do
+		[ -f "$wt/$f" ] || continue
+		case $f in *.c|*.h) ;; *) continue ;; esac
+		new=$(comm -13 <(kdoc "$prev" "$f") <(kdoc "$c" "$f") | grep . || true)
+		[ -z "$new" ] || { echo "$new"; die "$patch: scripts/kernel-doc -Wall: new warnings in $f (above)"; }
+		case $f in *.c) ;; *) continue ;; esac
+		now=$(warnings "$c" "$f")
+		before=
+		if git -C "$wt" cat-file -e "$prev:$f" 2>/dev/null; then
+			before=$(warnings_at "$prev" "$f")
+		fi
+		new=$(comm -13 <(echo "$before" | sort -u) <(echo "$now" | sort -u) | grep . || true)
+		if [ -n "$new" ]; then
+			while IFS= read -r w; do
+				msg=${w#*: }
+				grep -F -- "$msg" "$res/$c.$(echo "$f" | tr / _).full" || echo "$f: $msg"
+				echo "  (${w%%: *})"
+			done <<< "$new"
+			die "$patch: new W=1 or sparse warnings in $f (above)"
+		fi
+	done
+	echo "check: $patch: builds; no new W=1, sparse or kernel-doc warning"
+	prev=$c
 done
+
+# 5. coccicheck on the directories of the changed .c files, pristine vs tip
+mapfile -t cdirs < <(git -C "$tree" diff --name-only "$base" "$tip" -- '*.c' | xargs -n1 dirname | sort -u)
+cocci() {	# coccicheck reports for the changed .c files at commit C
+	local c=$1 d
+	git -C "$wt" checkout -q --detach "$c"
+	for d in "${cdirs[@]}"; do
+		make -C "$wt" -s coccicheck MODE=report M="$d" J="$(nproc)" 2>/dev/null |
+			grep -E '^[^ ]+\.c:[0-9]+:' || true
+	done | grep -F -f <(git -C "$tree" diff --name-only "$base" "$tip" -- '*.c') || true
+}
+cocci "$base" | sed -E 's/:[0-9]+(:[0-9]+(-[0-9]+)?)?: /: /' | sort -u > "$res/cocci.base"
+cocci "$tip" > "$res/cocci.tip.full"
+sed -E 's/:[0-9]+(:[0-9]+(-[0-9]+)?)?: /: /' "$res/cocci.tip.full" | sort -u > "$res/cocci.tip"
+new=$(comm -13 "$res/cocci.base" "$res/cocci.tip" | grep . || true)
+if [ -n "$new" ]; then
+	while IFS= read -r w; do
+		full=$(grep -F -- "${w#*: }" "$res/cocci.tip.full" | grep -F -- "${w%%: *}" | head -n1)
+		f=${full%%:*} line=$(echo "$full" | cut -d: -f2)
+		c=$(git -C "$tree" blame -l -L "$line,$line" "$tip" -- "$f" | cut -d' ' -f1 | tr -d '^')
+		echo "$full"
+		echo "  (coccicheck; line from \"$(git -C "$tree" log -1 --format=%s "$c")\")"
+	done <<< "$new"
+	git -C "$wt" checkout -q --detach "$tip"
+	die "coccicheck: new reports (above)"
+fi
+git -C "$wt" checkout -q --detach "$tip"
+echo "check: coccicheck: nothing new in ${cdirs[*]}"
+
+# 6. MAINTAINERS covers every file the series adds
+for f in $(git -C "$tree" diff --name-only --diff-filter=A "$base" "$tip"); do
+	(cd "$tree" && scripts/get_maintainer.pl --no-git --no-git-fallback --no-rolestats \
+		--subsystem --no-email -f "$f" 2>/dev/null) | grep -qx 'INFINIBAND SUBSYSTEM' ||
+		die "MAINTAINERS: $f is not covered by the INFINIBAND SUBSYSTEM entry"
+done
+echo "check: MAINTAINERS: every new file is in INFINIBAND SUBSYSTEM"

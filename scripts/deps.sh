@@ -8,6 +8,9 @@ pkgs=(
 	linux-source-6.12			# the 6.12.y the series applies to
 	build-essential flex bison bc libelf-dev libssl-dev cpio python3 ccache
 	python3-ply python3-git			# checkpatch.pl runs spdxcheck.py
+	sparse coccinelle			# make check: C=2 and coccicheck
+	python3-sphinx python3-sphinx-rtd-theme	# the Documentation page (SPHINXDIRS=infiniband)
+	man-db groff-base			# make man renders the pages
 	xz-utils git kmod
 	qemu-system-x86				# the guests (TCG)
 	rdma-core ibverbs-providers rdmacm-utils librdmacm-dev libibverbs-dev

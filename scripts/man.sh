@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# make man: the manual pages of the connect API, written by the kernel's own
+# scripts/kernel-doc -man from the series' kernel-doc, into build/man/, and
+# rendered once with man -l: any warning of man/groff fails.
+set -euo pipefail
+die() { echo "man: $*" >&2; exit 1; }
+tree=build/linux out=build/man
+pages=(rdma_connect rdma_connect_locked rdma_connect_ece rdma_accept)
+[ -f "$tree/drivers/infiniband/core/cma.c" ] || die "no $tree: run make tree"
+mkdir -p "$out"
+for p in "${pages[@]}"; do
+	(cd "$tree" && KBUILD_BUILD_TIMESTAMP="$(git log -1 --format=%cI)" \
+		scripts/kernel-doc -man -function "$p" drivers/infiniband/core/cma.c) \
+		> "$out/$p.9" 2> "$out/$p.err"
+	[ ! -s "$out/$p.err" ] || { cat "$out/$p.err"; die "kernel-doc warned for $p"; }
+	grep -q '^\.TH' "$out/$p.9" || die "kernel-doc wrote no page for $p"
+	warn=$(MANWIDTH=80 LC_ALL=C.UTF-8 man --warnings -l "$out/$p.9" 2>&1 > "$out/$p.txt") ||
+		die "man -l $out/$p.9 failed: $warn"
+	[ -z "$warn" ] || die "man -l $out/$p.9 warns: $warn"
+	echo "man: $out/$p.9"
+done
