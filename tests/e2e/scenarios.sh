@@ -17,6 +17,10 @@ scenario rxe-ucmatose-rc  rxe RDMA_PS_TCP   cm_send_req        "timeout 240 ucma
 scenario rxe-udaddy-ud    rxe RDMA_PS_UDP   cm_send_sidr_req   "timeout 240 udaddy -b 169.254.1.1 -c 1 -C 1"               "timeout 60 udaddy -s 169.254.1.1 -c 1 -C 1"
 scenario rxe-udaddy-ipoib rxe RDMA_PS_IPOIB none               "timeout 240 udaddy -b 169.254.1.1 -c 1 -C 1 -P ipoib; test \$? = 255" "timeout 60 udaddy -s 169.254.1.1 -c 1 -C 1 -P ipoib; test \$? = 234"
 scenario siw-rping-rc     siw RDMA_PS_TCP   cm_send_iw_connect "timeout 240 rping -s -a 169.254.2.1 -p 7202 -C 3"           "timeout 60 rping -c -a 169.254.2.1 -p 7202 -C 3 -V"
+# ucmatose's server sends as soon as it is connected: its first FPDUs may come right behind
+# the MPA reply, which stock siw's initiator refuses (CONNECT_ERROR -22, exit 234)
+scenario siw-ucmatose-rc  siw RDMA_PS_TCP   cm_send_iw_connect "timeout 240 ucmatose -b 169.254.2.1 -p 7204 -c 1 -C 1"     "timeout 60 ucmatose -s 169.254.2.1 -p 7204 -c 1 -C 1"
+scenario siw-ucmatose10-rc siw RDMA_PS_TCP  cm_send_iw_connect "timeout 240 ucmatose -b 169.254.2.1 -p 7205 -c 10 -C 10"   "timeout 60 ucmatose -s 169.254.2.1 -p 7205 -c 10 -C 10"
 
 # rdmacm_conform (tests/e2e/rdmacm_conform.c): exact outcomes of rdma_connect() through ucma.
 # Without -q the ids have no QP (as for an external QP); iWARP needs one (-q).
