@@ -96,10 +96,9 @@ done
 [ "$src" = 0 ] || { echo "e2e: server guest exited $src (console: $out/server/console.log)"; fail=1; }
 [ "$crc" = 0 ] || { echo "e2e: client guest exited $crc (console: $out/client/console.log)"; fail=1; }
 
-# any kernel complaint in either console fails the run
-bad='WARNING:|BUG:|Call Trace|possible circular locking|INFO: |KASAN|Kernel panic'
+# any kernel complaint in either console fails the run (the filter KUnit uses too)
 for g in server client; do
-	if grep -nE "$bad" "$out/$g/console.log" > "$out/$g/complaints" 2>/dev/null; then
+	if ! "$here/../../scripts/complaints.sh" "$out/$g/console.log" > "$out/$g/complaints" 2>&1; then
 		sed "s|^|e2e: kernel complaint in $out/$g/console.log:|" "$out/$g/complaints"
 		fail=1
 	fi
