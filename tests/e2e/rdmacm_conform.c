@@ -13,7 +13,7 @@
  *   pdata      LEN bytes of private data; the connection is established
  *   pdata_over LEN bytes of private data: EINVAL, nothing sent
  *   nolistener nobody listens: REJECTED 8 (IB CM), UNREACHABLE 1 (SIDR),
- *              REJECTED (iWARP)
+ *              REJECTED -ECONNREFUSED (iWARP, the TCP connect refused)
  *   reject     the server rejects with private data: REJECTED 28 (IB CM)
  *              with those bytes
  *   ece        ECE set with rdma_set_local_ece(); the connect completes
@@ -22,11 +22,17 @@
  *   acktimeout RDMA_OPTION_ID_ACK_TIMEOUT LEN before rdma_resolve_route():
  *              the path's packet lifetime is LEN - 1, and for 0 the default
  *              (that of an id without the option), never a wrapped 255
- *   timeout    a peer that never answers: UNREACHABLE -ETIMEDOUT after the
- *              CM's retries
- *   retry      iWARP: the first connect is refused (nobody listens yet);
- *              after touching FILE (-w) the same id connects again until the
- *              server listens, and gets ESTABLISHED
+ *   timeout    a peer that never answers: rdma_connect() returns within 1 s,
+ *              then UNREACHABLE -ETIMEDOUT after the CM's retries (IB CM) or
+ *              the connect timeout (iWARP)
+ *   destroy    LEN ids (default 1) connect to a peer that never answers; each
+ *              rdma_connect() returns and each destroy takes less than 1 s,
+ *              and no event arrives afterwards. Even ids are destroyed
+ *              before their QP, odd ones after it.
+ *   retry      iWARP: the first connect is refused (nobody listens yet):
+ *              REJECTED -ECONNREFUSED, and the same id refuses a second
+ *              connect (EINVAL); after touching FILE (-w), new ids connect
+ *              until the server listens and one gets ESTABLISHED
  * Server tests: accept (checks LEN bytes of pattern), reject, ece, qpn;
  * with -w FILE the server listens only once FILE exists.
  *
@@ -38,9 +44,11 @@
 #include <netdb.h>
 #include <poll.h>
 #include <stdarg.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <rdma/rdma_cma.h>
 
@@ -53,6 +61,11 @@
 #define ECE_ATTR	0x5a5a0001
 #define QPN_SENT	0xab000123u
 #define REJECT_LEN	8
+/* rdma_connect() and rdma_destroy_id() only start or stop work: 1 s at most */
+#define CALL_MAX_S	1.0
+/* a call still blocked after this is reported as such (stock siw blocks) */
+#define CALL_ALARM_S	30
+#define MAX_IDS		64
 
 static const char *role, *test, *addr, *port = "7400";
 static enum rdma_port_space ps = RDMA_PS_TCP;
@@ -70,6 +83,32 @@ static void __attribute__((noreturn, format(printf, 1, 2))) fail(const char *fmt
 	fputc('\n', stderr);
 	va_end(ap);
 	exit(1);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void blocked(int sig)
+{
+	static const char msg[] = "FAIL: a call was still blocked after "
+		"30 s\n";
+
+	(void)sig;
+	if (write(2, msg, sizeof(msg) - 1) < 0)
+		_exit(1);
+	_exit(1);
+}
+
+/* Is @id's device iWARP? Asked of the device, not guessed. */
+static int is_iwarp(struct rdma_cm_id *id)
+{
+	return id->verbs && id->verbs->device->transport_type ==
+		IBV_TRANSPORT_IWARP;
 }
 
 static uint8_t pattern(int i)
@@ -247,18 +286,23 @@ static void client_pdata(int over)
 	client_established(id);
 }
 
-static void client_refused(int want_reject, int want_status, int consumer)
+/*
+ * Nobody listens (@consumer 0) or the server rejects (1): REJECTED 8 or 28
+ * from the IB CM, UNREACHABLE 1 for a SIDR REQ, REJECTED -ECONNREFUSED for a
+ * refused TCP connect on iWARP (a consumer reject's status is the
+ * provider's).
+ */
+static void client_refused(int consumer)
 {
 	struct rdma_cm_id *id = client_id(1);
+	int iw = is_iwarp(id), want_reject = iw || ps != RDMA_PS_UDP;
+	int want_status = consumer ? (iw ? 0 : 28) :
+		iw ? -ECONNREFUSED : ps == RDMA_PS_UDP ? 1 : 8;
 	struct rdma_cm_event *ev;
 	int i;
 
-	if (client_connect(id, NULL, 0)) {
-		/* siw connects its TCP socket at once: a refusal is synchronous */
-		if (want_qp && errno == ECONNREFUSED && !consumer)
-			return;
+	if (client_connect(id, NULL, 0))
 		fail("rdma_connect: %s", strerror(errno));
-	}
 	ev = next_event();
 	if (ev->event != (want_reject ? RDMA_CM_EVENT_REJECTED :
 					 RDMA_CM_EVENT_UNREACHABLE))
@@ -337,14 +381,36 @@ static void client_acktimeout(void)
 	       role, test, len, got, def);
 }
 
+/* rdma_connect() on @id, which must return 0 within CALL_MAX_S */
+static void connect_quickly(struct rdma_cm_id *id, double *took)
+{
+	double t = now();
+	int rc;
+
+	alarm(CALL_ALARM_S);
+	rc = client_connect(id, NULL, 0);
+	alarm(0);
+	*took = now() - t;
+	if (rc)
+		fail("rdma_connect returned %s after %.3f s", strerror(errno),
+		     *took);
+	if (*took > CALL_MAX_S)
+		fail("rdma_connect took %.3f s (at most %.1f s)", *took,
+		     CALL_MAX_S);
+}
+
 static void client_timeout(void)
 {
 	struct rdma_cm_id *id = client_id(1);
 	struct rdma_cm_event *ev;
+	double took, t;
 
-	if (client_connect(id, NULL, 0))
-		fail("rdma_connect: %s", strerror(errno));
+	connect_quickly(id, &took);
+	t = now();
 	ev = wait_event(REQ_TIMEOUT_MS);
+	printf("%s %s: rdma_connect returned after %.3f s, %s status %d after %.1f s\n",
+	       role, test, took, rdma_event_str(ev->event), ev->status,
+	       now() - t);
 	if (ev->event != RDMA_CM_EVENT_UNREACHABLE || ev->status != -ETIMEDOUT)
 		fail("expected UNREACHABLE status %d, got %s status %d",
 		     -ETIMEDOUT, rdma_event_str(ev->event), ev->status);
@@ -353,26 +419,95 @@ static void client_timeout(void)
 		fail("rdma_destroy_id after the timeout: %s", strerror(errno));
 }
 
+/* Destroy @id and its QP, the id first if @id_first. */
+static void destroy_id_and_qp(struct rdma_cm_id *id, int id_first)
+{
+	struct ibv_qp *qp = id->qp;
+
+	if (!id_first && qp)
+		rdma_destroy_qp(id);
+	if (rdma_destroy_id(id))
+		fail("rdma_destroy_id: %s", strerror(errno));
+	if (id_first && qp && ibv_destroy_qp(qp))
+		fail("ibv_destroy_qp: %s", strerror(errno));
+}
+
+static void client_destroy(void)
+{
+	struct rdma_cm_id *ids[MAX_IDS];
+	int n = len ? len : 1, i;
+	double took, max_connect = 0, max_destroy = 0, t;
+	struct pollfd pfd = { .fd = ch->fd, .events = POLLIN };
+
+	if (n > MAX_IDS)
+		fail("at most %d ids", MAX_IDS);
+	for (i = 0; i < n; i++)
+		ids[i] = client_id(1);
+	for (i = 0; i < n; i++) {
+		connect_quickly(ids[i], &took);
+		if (took > max_connect)
+			max_connect = took;
+	}
+	/* mid-connect: the peer never answers, so nothing can have come */
+	usleep(300000);
+	for (i = 0; i < n; i++) {
+		t = now();
+		alarm(CALL_ALARM_S);
+		destroy_id_and_qp(ids[i], !(i & 1));
+		alarm(0);
+		took = now() - t;
+		if (took > max_destroy)
+			max_destroy = took;
+	}
+	printf("%s %s: %d ids: rdma_connect at most %.3f s, destroy at most %.3f s\n",
+	       role, test, n, max_connect, max_destroy);
+	if (max_destroy > CALL_MAX_S)
+		fail("a destroy took %.3f s (at most %.1f s)", max_destroy,
+		     CALL_MAX_S);
+	/* a destroyed id reports nothing */
+	if (poll(&pfd, 1, 2000) != 0)
+		fail("an event arrived after the ids were destroyed");
+}
+
 static void client_retry(void)
 {
 	struct rdma_cm_id *id = client_id(1);
+	struct rdma_cm_event *ev;
 	FILE *f;
 	int i;
 
-	if (!client_connect(id, NULL, 0) || errno != ECONNREFUSED)
-		fail("first connect: expected ECONNREFUSED, got %s",
+	if (client_connect(id, NULL, 0))
+		fail("first connect: %s", strerror(errno));
+	ev = next_event();
+	if (ev->event != RDMA_CM_EVENT_REJECTED || ev->status != -ECONNREFUSED)
+		fail("first connect: expected REJECTED status %d, got %s status %d",
+		     -ECONNREFUSED, rdma_event_str(ev->event), ev->status);
+	rdma_ack_cm_event(ev);
+	/* the id has had its answer: it does not connect again */
+	if (!client_connect(id, NULL, 0) || errno != EINVAL)
+		fail("second connect on the rejected id: expected EINVAL, got %s",
 		     strerror(errno));
+	destroy_id_and_qp(id, 0);
 	f = fopen(go_file, "w");
 	if (!f)
 		fail("cannot create %s", go_file);
 	fclose(f);
-	/* the same id, back in ROUTE_RESOLVED, until the server listens */
-	for (i = 0; client_connect(id, NULL, 0); i++) {
-		if (errno != ECONNREFUSED || i == 60)
+	/* new ids until the server listens */
+	for (i = 0; ; i++) {
+		id = client_id(1);
+		if (client_connect(id, NULL, 0))
 			fail("retried connect: %s", strerror(errno));
+		ev = next_event();
+		if (ev->event == RDMA_CM_EVENT_ESTABLISHED)
+			break;
+		if (ev->event != RDMA_CM_EVENT_REJECTED || i == 60)
+			fail("retried connect: %s status %d",
+			     rdma_event_str(ev->event), ev->status);
+		rdma_ack_cm_event(ev);
+		destroy_id_and_qp(id, 0);
 		sleep(1);
 	}
-	client_established(id);
+	rdma_ack_cm_event(ev);
 }
 
 /* ---------------------------------------------------------------- server */
@@ -488,6 +623,7 @@ int main(int argc, char **argv)
 	}
 	if (!addr || !test || (strcmp(role, "client") && strcmp(role, "server")))
 		goto usage;
+	signal(SIGALRM, blocked);
 	ch = rdma_create_event_channel();
 	if (!ch)
 		fail("rdma_create_event_channel: %s", strerror(errno));
@@ -501,10 +637,9 @@ int main(int argc, char **argv)
 	else if (!strcmp(test, "pdata_over"))
 		client_pdata(1);
 	else if (!strcmp(test, "nolistener"))
-		/* REJECTED 8 on IB CM, UNREACHABLE 1 for SIDR, REJECTED on iWARP */
-		client_refused(ps != RDMA_PS_UDP, want_qp ? 0 : (ps == RDMA_PS_UDP ? 1 : 8), 0);
+		client_refused(0);
 	else if (!strcmp(test, "reject"))
-		client_refused(1, want_qp ? 0 : 28, 1);
+		client_refused(1);
 	else if (!strcmp(test, "ece"))
 		client_ece();
 	else if (!strcmp(test, "qpn"))
@@ -513,6 +648,8 @@ int main(int argc, char **argv)
 		client_acktimeout();
 	else if (!strcmp(test, "timeout"))
 		client_timeout();
+	else if (!strcmp(test, "destroy"))
+		client_destroy();
 	else if (!strcmp(test, "retry") && go_file)
 		client_retry();
 	else

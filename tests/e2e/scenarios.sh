@@ -40,10 +40,11 @@ scenario einval-iw        siw RDMA_PS_TCP   cm_send_iw_connect "$sv -a $wa -p 74
 # siw adds the 8-byte MPA v2 IRD/ORD block to the private data and takes 256 bytes at most,
 # so 248 is the largest the peer accepts (rdma_cm lets 255 through; siw's peer resets).
 scenario pdata248-iw      siw RDMA_PS_TCP   cm_send_iw_connect "$sv -a $wa -p 7421 -q -t accept -n 248" "$cl -a $wa -p 7421 -q -t pdata -n 248"
-# siw connects synchronously: nobody listening is ECONNREFUSED from rdma_connect()
+# siw connects its TCP socket in the background, as hardware iWARP does: nobody listening
+# is REJECTED -ECONNREFUSED, an event (stock siw fails rdma_connect() with ECONNREFUSED)
 scenario nolistener-iw    siw RDMA_PS_TCP   cm_send_iw_connect "true"                                "$cl -a $wa -p 7497 -q -t nolistener"
 scenario reject-iw        siw RDMA_PS_TCP   cm_send_iw_connect "$sv -a $wa -p 7422 -q -t reject"       "$cl -a $wa -p 7422 -q -t reject"
-# the refused connect leaves the id in ROUTE_RESOLVED and siw's QP idle: the same id connects once the server listens
+# a refused connect is REJECTED and its id refuses another connect (EINVAL); new ids connect once the server listens
 scenario retry-iw         siw RDMA_PS_TCP   cm_send_iw_connect "$sv -a $wa -p 7423 -q -t accept -w /shared/go-retry-iw" "$cl -a $wa -p 7423 -q -t retry -w /shared/go-retry-iw"
 # IPv6: a unique local address, and eth0's link-local one (written by the server guest)
 sa6=fd00:1::1 ll='$(cat /shared/server-ll0)%eth0'
@@ -58,6 +59,15 @@ scenario acktimeout0      rxe RDMA_PS_TCP   none               "true"           
 # a silent peer: 169.254.1.9 resolves to the server's MAC, which owns no such address and
 # drops the REQs; the CM retries 15 times and the client gets UNREACHABLE -ETIMEDOUT
 scenario silent-peer-rc   rxe RDMA_PS_TCP   cm_send_req        "true"                                 "ip neigh replace 169.254.1.9 lladdr \$(cat /shared/server-mac0) dev eth0 nud permanent && timeout 200 \$CONFORM client -a 169.254.1.9 -p 7434 -t timeout"
+# a silent siw peer (169.254.2.9 on the server's MAC): rdma_connect() returns at once and the
+# connect ends in UNREACHABLE -ETIMEDOUT after siw's 10 s connect timeout; destroying ids
+# mid-connect (1, then 50) takes less than a second each, reports nothing and leaves no socket
+# and no CM id behind
+silent_iw="ip neigh replace 169.254.2.9 lladdr \$(cat /shared/server-mac1) dev eth1 nud permanent && timeout 100 \$CONFORM client -a 169.254.2.9 -q"
+nothing_left='sleep 1 && test -z "$(ss -Htn dst 169.254.2.9)" && ! rdma res show cm_id | grep -q 169.254.2.9'
+scenario silent-iw        siw RDMA_PS_TCP   cm_send_iw_connect "true"                                 "$silent_iw -p 7435 -t timeout"
+scenario destroy-iw       siw RDMA_PS_TCP   cm_send_iw_connect "true"                                 "$silent_iw -p 7436 -t destroy && $nothing_left"
+scenario destroy50-iw     siw RDMA_PS_TCP   cm_send_iw_connect "true"                                 "$silent_iw -p 7437 -t destroy -n 50 && $nothing_left"
 # many connections at once: the cmtime client connects and tears down all of them (its exit
 # code); the cmtime server never exits by itself, so it passes if it is still up when the
 # client is done

@@ -12,6 +12,7 @@ net_up 1
 # for the client: the IPv6 link-local address and the MAC of eth0
 ip -6 -o addr show dev eth0 scope link | awk '{ sub("/.*", "", $4); print $4 }' > /shared/server-ll0
 cat /sys/class/net/eth0/address > /shared/server-mac0
+cat /sys/class/net/eth1/address > /shared/server-mac1
 
 names=() pids=() deferred=0
 scenario() {
