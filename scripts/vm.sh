@@ -2,7 +2,11 @@
 # Boot one e2e guest in QEMU (TCG), run GUEST_SCRIPT in it, and exit with that script's exit code.
 #
 # usage: vm.sh --name NAME --kernel BZIMAGE --outdir DIR [--timeout SECS] [--shared DIR]
-#              [--net0 listen|connect:PORT] [--net1 listen|connect:PORT] -- GUEST_SCRIPT [ARGS...]
+#              [--append KERNEL_ARGS] [--net0 listen|connect:PORT] [--net1 listen|connect:PORT]
+#              -- GUEST_SCRIPT [ARGS...]
+#
+# vm.sh boots with what it needs itself (serial console, the 9p root, its init
+# scripts/guest-init.sh, panic on oops); --append adds the caller's kernel arguments.
 #
 # The guest's root is the host's root (9p, read-only); DIR is mounted read-write at /out and
 # --shared at /shared. The whole console goes to DIR/console.log; the guest writes its
@@ -12,7 +16,7 @@ set -euo pipefail
 die() { echo "vm: $*" >&2; exit 2; }
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-name='' kernel='' outdir='' shared='' timeout=300 net0='' net1=''
+name='' kernel='' outdir='' shared='' timeout=300 net0='' net1='' append=''
 while [ $# -gt 0 ]; do
 	case $1 in
 	--name) name=$2; shift 2 ;;
@@ -20,6 +24,7 @@ while [ $# -gt 0 ]; do
 	--outdir) outdir=$2; shift 2 ;;
 	--timeout) timeout=$2; shift 2 ;;
 	--shared) shared=$2; shift 2 ;;
+	--append) append=$2; shift 2 ;;
 	--net0) net0=$2; shift 2 ;;
 	--net1) net1=$2; shift 2 ;;
 	--) shift; break ;;
@@ -27,7 +32,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ -n "$name" ] && [ -n "$kernel" ] && [ -n "$outdir" ] && [ $# -ge 1 ] ||
-	die "usage: vm.sh --name NAME --kernel BZIMAGE --outdir DIR [--timeout SECS] [--shared DIR] [--net0 listen|connect:PORT] [--net1 ...] -- GUEST_SCRIPT [ARGS...]"
+	die "usage: vm.sh --name NAME --kernel BZIMAGE --outdir DIR [--timeout SECS] [--shared DIR] [--append KERNEL_ARGS] [--net0 listen|connect:PORT] [--net1 ...] -- GUEST_SCRIPT [ARGS...]"
 [ -f "$kernel" ] || die "no kernel image at $kernel"
 mkdir -p "$outdir"
 outdir=$(cd "$outdir" && pwd)
@@ -45,7 +50,7 @@ mac() { echo "52:54:00:${hash:0:2}:${hash:2:2}:0$1"; }
 args=(-accel tcg -cpu max -smp 1 -m 1G -nographic -no-reboot -nodefaults -monitor none
 	-serial "file:$outdir/console.log"
 	-kernel "$kernel"
-	-append "console=ttyS0 root=root rootfstype=9p rootflags=trans=virtio,version=9p2000.L ro init=$here/tests/e2e/guest-init.sh panic=-1 oops=panic null_blk.memory_backed=1 null_blk.gb=1 null_blk.nr_devices=2"
+	-append "console=ttyS0 root=root rootfstype=9p rootflags=trans=virtio,version=9p2000.L ro init=$here/scripts/guest-init.sh panic=-1 oops=panic${append:+ $append}"
 	-virtfs local,path=/,mount_tag=root,security_model=none,readonly=on,multidevs=remap
 	-virtfs "local,path=$outdir,mount_tag=out,security_model=none,multidevs=remap")
 [ -z "$shared" ] || args+=(-virtfs "local,path=$(cd "$shared" && pwd),mount_tag=shared,security_model=none,multidevs=remap")

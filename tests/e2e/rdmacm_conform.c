@@ -13,7 +13,7 @@
  *   pdata      LEN bytes of private data; the connection is established
  *   pdata_over LEN bytes of private data: EINVAL, nothing sent
  *   nolistener nobody listens: REJECTED 8 (IB CM), UNREACHABLE 1 (SIDR),
- *              REJECTED -ECONNREFUSED (iWARP, the TCP connect refused)
+ *              REJECTED -ECONNRESET (iWARP: the TCP connect was reset)
  *   reject     the server rejects with private data: REJECTED 28 (IB CM)
  *              with those bytes
  *   ece        ECE set with rdma_set_local_ece(); the connect completes
@@ -30,7 +30,7 @@
  *              and no event arrives afterwards. Even ids are destroyed
  *              before their QP, odd ones after it.
  *   retry      iWARP: the first connect is refused (nobody listens yet):
- *              REJECTED -ECONNREFUSED, and the same id refuses a second
+ *              REJECTED -ECONNRESET, and the same id refuses a second
  *              connect (EINVAL); after touching FILE (-w), new ids connect
  *              until the server listens and one gets ESTABLISHED
  * Server tests: accept (checks LEN bytes of pattern), reject, ece, qpn;
@@ -165,11 +165,16 @@ static void make_qp(struct rdma_cm_id *id)
 			 .max_send_sge = 1, .max_recv_sge = 1 },
 		.qp_type = ps == RDMA_PS_UDP ? IBV_QPT_UD : IBV_QPT_RC,
 	};
-	struct ibv_pd *pd = ibv_alloc_pd(id->verbs);
-	struct ibv_cq *cq = pd ? ibv_create_cq(id->verbs, 4, NULL, NULL, 0) : NULL;
+	/* one PD and CQ for all QPs of the process (one device per run) */
+	static struct ibv_pd *pd;
+	static struct ibv_cq *cq;
 
+	if (!pd)
+		pd = ibv_alloc_pd(id->verbs);
+	if (pd && !cq)
+		cq = ibv_create_cq(id->verbs, 2 * MAX_IDS, NULL, NULL, 0);
 	if (!cq)
-		fail("cannot allocate a PD and CQ");
+		fail("cannot allocate a PD and CQ: %s", strerror(errno));
 	attr.send_cq = cq;
 	attr.recv_cq = cq;
 	if (rdma_create_qp(id, pd, &attr))
@@ -288,16 +293,16 @@ static void client_pdata(int over)
 
 /*
  * Nobody listens (@consumer 0) or the server rejects (1): REJECTED 8 or 28
- * from the IB CM, UNREACHABLE 1 for a SIDR REQ, REJECTED -ECONNREFUSED for a
- * refused TCP connect on iWARP (a consumer reject's status is the
- * provider's).
+ * from the IB CM, UNREACHABLE 1 for a SIDR REQ; on iWARP REJECTED
+ * -ECONNRESET for a reset TCP connect. The status of an MPA reject is the
+ * provider's (siw: -ECONNRESET, cxgb4: -ECONNREFUSED): not checked.
  */
 static void client_refused(int consumer)
 {
 	struct rdma_cm_id *id = client_id(1);
 	int iw = is_iwarp(id), want_reject = iw || ps != RDMA_PS_UDP;
 	int want_status = consumer ? (iw ? 0 : 28) :
-		iw ? -ECONNREFUSED : ps == RDMA_PS_UDP ? 1 : 8;
+		iw ? -ECONNRESET : ps == RDMA_PS_UDP ? 1 : 8;
 	struct rdma_cm_event *ev;
 	int i;
 
@@ -479,9 +484,9 @@ static void client_retry(void)
 	if (client_connect(id, NULL, 0))
 		fail("first connect: %s", strerror(errno));
 	ev = next_event();
-	if (ev->event != RDMA_CM_EVENT_REJECTED || ev->status != -ECONNREFUSED)
+	if (ev->event != RDMA_CM_EVENT_REJECTED || ev->status != -ECONNRESET)
 		fail("first connect: expected REJECTED status %d, got %s status %d",
-		     -ECONNREFUSED, rdma_event_str(ev->event), ev->status);
+		     -ECONNRESET, rdma_event_str(ev->event), ev->status);
 	rdma_ack_cm_event(ev);
 	/* the id has had its answer: it does not connect again */
 	if (!client_connect(id, NULL, 0) || errno != EINVAL)

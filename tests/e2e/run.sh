@@ -14,6 +14,9 @@ kernel=$1 out=$2 server_kernel=${3:-$1}
 [ -f "$kernel" ] || die "no kernel image at $kernel"
 [ -f "$server_kernel" ] || die "no kernel image at $server_kernel"
 timeout=${E2E_TIMEOUT:-600}
+# the guests' kernel arguments: two memory-backed 1 GiB null_blk disks for nvmet (nvmet.sh);
+# the TSC as clocksource, which TCG otherwise marks unstable (jiffies: 4 ms steps)
+append="null_blk.memory_backed=1 null_blk.gb=1 null_blk.nr_devices=2 tsc=reliable"
 
 mkdir -p "$out"
 rm -rf "$out/server" "$out/client" "$out/shared"
@@ -31,7 +34,7 @@ done
 start=$(date +%s)
 echo "e2e: kernel $kernel, links on 127.0.0.1:${ports[0]} and :${ports[1]}, logs in $out"
 src=0 crc=0
-"$vm" --name e2e-server --kernel "$server_kernel" --outdir "$out/server" --shared "$out/shared" --timeout "$timeout" \
+"$vm" --name e2e-server --kernel "$server_kernel" --outdir "$out/server" --shared "$out/shared" --timeout "$timeout" --append "$append" \
 	--net0 "listen:${ports[0]}" --net1 "listen:${ports[1]}" -- "$here/server.sh" &
 spid=$!
 # the client's QEMU connects at start-up, so the server's QEMU must be listening first
@@ -40,7 +43,7 @@ for _ in $(seq 100); do
 	kill -0 "$spid" 2>/dev/null || break
 	sleep 0.2
 done
-"$vm" --name e2e-client --kernel "$kernel" --outdir "$out/client" --shared "$out/shared" --timeout "$timeout" \
+"$vm" --name e2e-client --kernel "$kernel" --outdir "$out/client" --shared "$out/shared" --timeout "$timeout" --append "$append" \
 	--net0 "connect:${ports[0]}" --net1 "connect:${ports[1]}" -- "$here/client.sh" &
 cpid=$!
 wait "$cpid" || crc=$?

@@ -37,11 +37,14 @@ scenario pdata180-ud      rxe RDMA_PS_UDP   cm_send_sidr_req   "$sv -a $ra -p 74
 scenario pdata181-ud      rxe RDMA_PS_UDP   none               "true"                                "$cl -a $ra -p 7416 -P udp -t pdata_over -n 181"
 scenario nolistener-ud    rxe RDMA_PS_UDP   cm_send_sidr_req   "true"                                "$cl -a $ra -p 7498 -P udp -t nolistener"
 scenario einval-iw        siw RDMA_PS_TCP   cm_send_iw_connect "$sv -a $wa -p 7420 -q -t accept"       "$cl -a $wa -p 7420 -q -t einval"
-# siw adds the 8-byte MPA v2 IRD/ORD block to the private data and takes 256 bytes at most,
-# so 248 is the largest the peer accepts (rdma_cm lets 255 through; siw's peer resets).
-scenario pdata248-iw      siw RDMA_PS_TCP   cm_send_iw_connect "$sv -a $wa -p 7421 -q -t accept -n 248" "$cl -a $wa -p 7421 -q -t pdata -n 248"
+# siw sends the 4-byte MPA v2 IRD/ORD block within the 256 bytes of MPA private data, so
+# it takes 252 bytes and refuses 253 (rdma_cm lets up to 255 through; stock siw wrapped the
+# length and its peer refused 252 to 255)
+scenario pdata252-iw      siw RDMA_PS_TCP   cm_send_iw_connect "$sv -a $wa -p 7421 -q -t accept -n 252" "$cl -a $wa -p 7421 -q -t pdata -n 252"
+scenario pdata253-iw      siw RDMA_PS_TCP   cm_send_iw_connect "true"                                "$cl -a $wa -p 7421 -q -t pdata_over -n 253"
 # siw connects its TCP socket in the background, as hardware iWARP does: nobody listening
-# is REJECTED -ECONNREFUSED, an event (stock siw fails rdma_connect() with ECONNREFUSED)
+# is an event, REJECTED -ECONNRESET as on cxgb4 and erdma (stock siw fails rdma_connect()
+# with ECONNREFUSED)
 scenario nolistener-iw    siw RDMA_PS_TCP   cm_send_iw_connect "true"                                "$cl -a $wa -p 7497 -q -t nolistener"
 scenario reject-iw        siw RDMA_PS_TCP   cm_send_iw_connect "$sv -a $wa -p 7422 -q -t reject"       "$cl -a $wa -p 7422 -q -t reject"
 # a refused connect is REJECTED and its id refuses another connect (EINVAL); new ids connect once the server listens

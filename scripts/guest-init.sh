@@ -1,5 +1,5 @@
 #!/bin/bash
-# PID 1 of an e2e guest (see scripts/vm.sh): mount the basics, run the command listed in
+# PID 1 of a guest booted by scripts/vm.sh: mount the basics, run the command listed in
 # /out/guest-args, write its exit code to /out/rc, and end the VM.
 #
 # The root is the host's root over 9p, read-only, so /out and /shared cannot be created on it.
@@ -36,7 +36,7 @@ if [ "${1:-}" != stage2 ]; then
 	mount -t tmpfs tmpfs "$new/tmp"
 	mount -t tmpfs tmpfs "$new/run"
 	# the repository may live under /tmp or /run (a CI clone): keep it visible
-	repo=$(cd "$(dirname "$self")/../.." && pwd)
+	repo=$(cd "$(dirname "$self")/.." && pwd)
 	mkdir -p "$new$repo"
 	mount --bind "$repo" "$new$repo"
 	umount /proc
