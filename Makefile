@@ -10,7 +10,11 @@ STOCK_KERNEL := build/stock/arch/x86/boot/bzImage
 # the real clients run across a patched and a stock kernel, both ways
 INTEROP := rxe-rping-rc rxe-ucmatose-rc rxe-udaddy-ud siw-rping-rc
 
-.PHONY: help deps source tree export guest stock kunit e2e interop run test check man docs mutants clean
+BENCH_PATCHED := build/bench-patched/arch/x86/boot/bzImage
+BENCH_STOCK := build/bench-stock/arch/x86/boot/bzImage
+
+.PHONY: help deps source tree export guest stock kunit e2e interop run test check man docs mutants clean \
+	bench bench-kernels bench-smoke
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
@@ -21,8 +25,8 @@ run: e2e
 
 ## test     everything CI checks: the series as a maintainer's bot checks it,
 ##          KUnit, the manual pages and the Documentation page, the e2e run and
-##          the interoperability runs against a stock kernel
-test: check kunit man docs e2e interop
+##          the interoperability runs against a stock kernel, a one-round smoke of make bench
+test: check kunit man docs e2e interop bench-smoke
 	@bash scripts/summary.sh
 
 ## deps     install the Debian packages (as root; nothing when all are there)
@@ -81,6 +85,24 @@ man: tree
 ##          (SPHINXDIRS=infiniband), checked
 docs: tree
 	@bash tests/docs/htmldocs.sh
+
+## bench    connection setup, patched against stock: cmtime -c 1 (x20), 100, 1000, 5000 on
+##          rxe and siw, SIDR rate, rdma_connect_ece() by function_graph, ping and
+##          ib_send_lat -R; BENCH_ROUNDS (5) interleaved rounds on two non-debug kernels;
+##          tables and plot in build/bench (not part of make test)
+bench: bench-kernels
+	@bash scripts/bench.sh $(BENCH_PATCHED) $(BENCH_STOCK) build/bench
+
+## bench-kernels  the two benchmark kernels: config/guest.config + config/bench.config
+bench-kernels: tree
+	@bash scripts/kbuild.sh build/linux build/bench-patched config/guest.config config/bench.config
+	@bash scripts/kbuild.sh build/src/linux build/bench-stock config/guest.config config/bench.config config/stock.config
+
+## bench-smoke  one short make bench round (N = 1 x3 and 100) on the e2e kernels, to keep
+##          it working: fails if a round has no results, not on the guards
+bench-smoke: guest stock
+	@BENCH_ROUNDS=1 BENCH_NS="1 100" BENCH_REPS=3 bash scripts/bench.sh $(GUEST_KERNEL) $(STOCK_KERNEL) build/bench-smoke || \
+		[ $$? = 1 ]
 
 ## mutants  break the series on purpose, once per promise, and show that KUnit
 ##          catches each breakage (build/mutants; not part of make test)

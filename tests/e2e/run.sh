@@ -9,45 +9,23 @@ set -euo pipefail
 die() { echo "e2e: $*" >&2; exit 2; }
 [ $# -eq 2 ] || [ $# -eq 3 ] || die "usage: tests/e2e/run.sh KERNEL_BZIMAGE OUTDIR [SERVER_BZIMAGE]"
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-vm=$here/../../scripts/vm.sh
 kernel=$1 out=$2 server_kernel=${3:-$1}
 [ -f "$kernel" ] || die "no kernel image at $kernel"
 [ -f "$server_kernel" ] || die "no kernel image at $server_kernel"
 timeout=${E2E_TIMEOUT:-600}
-# the guests' kernel arguments: two memory-backed 1 GiB null_blk disks for nvmet (nvmet.sh);
-# the TSC as clocksource, which TCG otherwise marks unstable (jiffies: 4 ms steps)
-append="null_blk.memory_backed=1 null_blk.gb=1 null_blk.nr_devices=2 tsc=reliable"
-
 mkdir -p "$out"
-rm -rf "$out/server" "$out/client" "$out/shared"
-mkdir -p "$out/server" "$out/client" "$out/shared"
-[ -z "${E2E_ONLY:-}" ] || echo "$E2E_ONLY" > "$out/shared/only"
-
-# two free TCP ports on 127.0.0.1 for the two guest-to-guest links
-listening() { [ -n "$(ss -Htln "sport = :$1")" ]; }
-ports=()
-while [ "${#ports[@]}" -lt 2 ]; do
-	p=$(shuf -i 20000-60000 -n 1)
-	listening "$p" || [[ " ${ports[*]} " == *" $p "* ]] || ports+=("$p")
-done
-
+. "$here/../../scripts/lib-pair.sh"
+# the guests' kernel arguments: two memory-backed 1 GiB null_blk disks for nvmet (nvmet.sh),
+# and a clock (see guest_clock_args)
+append="null_blk.memory_backed=1 null_blk.gb=1 null_blk.nr_devices=2 $(guest_clock_args)"
 start=$(date +%s)
-echo "e2e: kernel $kernel, links on 127.0.0.1:${ports[0]} and :${ports[1]}, logs in $out"
-src=0 crc=0
-"$vm" --name e2e-server --kernel "$server_kernel" --outdir "$out/server" --shared "$out/shared" --timeout "$timeout" --append "$append" \
-	--net0 "listen:${ports[0]}" --net1 "listen:${ports[1]}" -- "$here/server.sh" &
-spid=$!
-# the client's QEMU connects at start-up, so the server's QEMU must be listening first
-for _ in $(seq 100); do
-	listening "${ports[0]}" && listening "${ports[1]}" && break
-	kill -0 "$spid" 2>/dev/null || break
-	sleep 0.2
-done
-"$vm" --name e2e-client --kernel "$kernel" --outdir "$out/client" --shared "$out/shared" --timeout "$timeout" --append "$append" \
-	--net0 "connect:${ports[0]}" --net1 "connect:${ports[1]}" -- "$here/client.sh" &
-cpid=$!
-wait "$cpid" || crc=$?
-wait "$spid" || src=$?
+echo "e2e: kernel $kernel, logs in $out"
+rm -rf "$out/shared"
+mkdir -p "$out/shared"
+[ -z "${E2E_ONLY:-}" ] || echo "$E2E_ONLY" > "$out/shared/only"
+vm_pair "$out" "$kernel" "$server_kernel" "$timeout" "$append" "$here/server.sh" "$here/client.sh" \
+	< /dev/null
+src=$pair_src crc=$pair_crc
 secs=$(($(date +%s) - start))
 
 # the table, one row per scenario in the order of scenarios.sh

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# make bench: connection setup timed with cmtime, the patched and the stock kernel in the
+# same run, interleaved.
+#   scripts/bench.sh PATCHED_BZIMAGE STOCK_BZIMAGE OUTDIR
+# BENCH_ROUNDS (5) rounds; each boots a guest pair per kernel, the order alternating
+# (patched first in odd rounds). BENCH_NS ("1 100 1000 5000") connection counts, N=1
+# BENCH_REPS (20) times. Then scripts/bench_report.py writes OUTDIR/results.md and the plot.
+set -euo pipefail
+die() { echo "bench: $*" >&2; exit 2; }
+[ $# -eq 3 ] || die "usage: scripts/bench.sh PATCHED_BZIMAGE STOCK_BZIMAGE OUTDIR"
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+patched=$1 stock=$2 out=$3
+rounds=${BENCH_ROUNDS:-5} ns=${BENCH_NS:-1 100 1000 5000} reps=${BENCH_REPS:-20}
+for k in "$patched" "$stock"; do [ -f "$k" ] || die "no kernel image at $k"; done
+. "$here/lib-pair.sh"
+# no null_blk here; a clock with a resolution (see guest_clock_args)
+append=$(guest_clock_args)
+echo "bench: guest kernel arguments: $append"
+
+mkdir -p "$out"
+rm -rf "$out"/round-*
+start=$(date +%s)
+for r in $(seq "$rounds"); do
+	order=(patched stock)
+	[ $((r % 2)) = 1 ] || order=(stock patched)
+	for k in "${order[@]}"; do
+		d=$out/round-$r-$k
+		image=$patched
+		[ "$k" = patched ] || image=$stock
+		echo "bench: round $r/$rounds, $k kernel ($image)"
+		mkdir -p "$d/shared"
+		vm_pair "$d" "$image" "$image" 3000 "$append" "$here/../tests/bench/server.sh" \
+			"$here/../tests/bench/client.sh" "$ns" "$reps" < /dev/null
+		echo "$pair_crc $pair_src" > "$d/guests.rc"
+		[ "$pair_crc" = 0 ] || echo "bench: round $r $k: client guest exited $pair_crc (see $d/client/console.log)"
+		for g in server client; do
+			"$here/complaints.sh" "$d/$g/console.log" > "$d/$g/complaints" 2>&1 ||
+				echo "bench: round $r $k: kernel complaint in $d/$g/console.log"
+		done
+	done
+done
+echo "bench: $rounds rounds in $(($(date +%s) - start)) s"
+python3 "$here/bench_report.py" "$out"

@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+"""Judge and summarise a make bench run: scripts/bench_report.py OUTDIR
+
+Reads OUTDIR/round-R-KERNEL/client/{results.tsv,cmtime-*.txt,ftrace-*.txt,...} and writes
+OUTDIR/results.md (the tables), OUTDIR/raw.tsv (every figure), OUTDIR/connect.dat and,
+with gnuplot, OUTDIR/connect.png. Exit status 1 if a round failed its guards (a cmtime
+run that did not connect every connection, or a step of one connection over 1 s), 2 if
+a round has no results at all (the tooling or a guest broke).
+"""
+import glob
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+STEPS = ["create id", "resolve addr", "resolve route", "create qp", "connect",
+         "disconnect", "destroy"]
+GUARD_MS = 1000.0
+
+
+def cmtime_steps(path):
+    """{step: (total_ms, max_ms, min_us, us_per_conn)} and the failure lines of one run."""
+    steps, failures = {}, []
+    with open(path, errors="replace") as f:
+        for line in f:
+            name, sep, rest = line.partition(":")
+            if sep and name.strip() in STEPS:
+                # ":  %10.2f %10.2f ..."; the min column may overflow into max's (its
+                # "no data" value is 1e9 us), so take total and max by position
+                try:
+                    total, mx = float(rest[0:12]), float(rest[12:23])
+                    tail = rest[23:].split()
+                    steps[name.strip()] = (total, mx, float(tail[0]), float(tail[-1]))
+                except (ValueError, IndexError):
+                    failures.append("unparsed: " + line.strip())
+            elif "fail" in line.lower() or "error" in line.lower():
+                failures.append(line.strip())
+    return steps, failures
+
+
+def ftrace_durations(path):
+    """Durations (us) of the rdma_connect_ece() calls in a function_graph trace."""
+    out = []
+    with open(path, errors="replace") as f:
+        for line in f:
+            m = re.search(r"([\d.]+) us\s+\|\s+rdma_connect_ece\(\);", line)
+            if m:
+                out.append(float(m.group(1)))
+    return out
+
+
+def spread(vals):
+    return "%.0f-%.0f" % (min(vals), max(vals)) if vals else "-"
+
+
+def main():
+    out = sys.argv[1]
+    rounds = sorted(glob.glob(os.path.join(out, "round-*")))
+    if not rounds:
+        sys.exit("bench_report: no rounds in %s" % out)
+    # data[(kernel, transport, n, step)] = [us/conn per passing run]
+    data, failed, raw, extra = {}, [], [], {}
+    for d in rounds:
+        m = re.match(r"round-(\d+)-(\w+)$", os.path.basename(d))
+        rnd, kernel = int(m.group(1)), m.group(2)
+        res = os.path.join(d, "client", "results.tsv")
+        if not os.path.exists(res):
+            failed.append("round %d %s: no results (client guest: %s)" % (
+                rnd, kernel, open(os.path.join(d, "guests.rc")).read().strip()
+                if os.path.exists(os.path.join(d, "guests.rc")) else "?"))
+            continue
+        for line in open(res):
+            what, tr, n, rep, rc, note = (line.rstrip("\n").split("\t") + [""] * 6)[:6]
+            key = (kernel, tr, n)
+            if what == "cmtime":
+                if rep == "warmup":
+                    continue
+                path = os.path.join(d, "client", "cmtime-%s-%s-%s.txt" % (tr, n, rep))
+                steps, fails = cmtime_steps(path)
+                mem = dict(kv.split("=") for kv in note.split(",") if "=" in kv)
+                why = []
+                if rc != "0":
+                    why.append("exit %s" % rc)
+                if fails:
+                    why.append("%d failure lines (%s)" % (len(fails), fails[0]))
+                if len(steps) != len(STEPS):
+                    why.append("no step table")
+                over = [s for s, v in steps.items() if v[1] > GUARD_MS]
+                if over:
+                    why.append("max %s %.0f ms > 1 s" % (over[0], steps[over[0]][1]))
+                for s, v in steps.items():
+                    raw.append((rnd, kernel, tr, n, rep, s, v[3], v[1], "FAIL" if why else "ok"))
+                if mem and int(n) >= 1000:
+                    kb = (int(mem["mem_before"]) - int(mem["mem_low"])) / int(n)
+                    extra.setdefault(("mem", kernel, tr, n), []).append(kb)
+                if why:
+                    failed.append("round %d %s %s N=%s rep %s: %s" % (rnd, kernel, tr, n, rep, "; ".join(why)))
+                    continue
+                for s, v in steps.items():
+                    data.setdefault((kernel, tr, int(n), s), []).append(v[3])
+            elif what == "ftrace" and tr != "-":
+                durs = ftrace_durations(os.path.join(d, "client", "ftrace-%s.txt" % tr))
+                if durs:
+                    extra.setdefault(("ftrace", kernel, tr), []).append(statistics.median(durs))
+                    raw.append((rnd, kernel, tr, "100", "traced", "rdma_connect_ece", statistics.median(durs), max(durs), "ok"))
+            elif what == "udaddy" and rc == "0":
+                ns = int(note.split("=")[1])
+                extra.setdefault(("sidr", kernel), []).append(int(n) / (ns / 1e9))
+            elif what == "ping" and rc == "0":
+                txt = open(os.path.join(d, "client", "ping-%s.txt" % tr)).read()
+                m2 = re.search(r"= [\d.]+/([\d.]+)/", txt)
+                if m2:
+                    extra.setdefault(("rtt", kernel, tr), []).append(float(m2.group(1)) * 1000)
+            elif what == "ib_send_lat" and rc == "0":
+                txt = open(os.path.join(d, "client", "lat-rxe.txt")).read()
+                for l2 in txt.splitlines():
+                    f2 = l2.split()
+                    if len(f2) >= 6 and f2[0].isdigit() and f2[1] == "1000":
+                        # #bytes #iterations t_min t_max t_typical t_avg ...
+                        extra.setdefault(("lat", kernel), []).append(float(f2[5]))
+    med = {k: statistics.median(v) for k, v in data.items()}
+    lines = ["# make bench: connection setup, patched against stock", ""]
+    kernels_seen = sorted({k[0] for k in data})
+    lines.append("Rounds: %d (%s). Values: median microseconds per connection over the passing runs "
+                 "(cmtime's `us / conn`), with the spread (min-max) in brackets. The ratio is "
+                 "patched/stock of the medians; the noise band is stock's own spread around its "
+                 "median (min/median to max/median); `~` marks a ratio inside it." % (
+                     len(rounds), ", ".join(os.path.basename(r) for r in rounds)))
+    lines.append("")
+    worse = []
+    for tr in ("rxe", "siw"):
+        lines.append("## %s (%s)" % (tr, "RC, REQ" if tr == "rxe" else "RC, MPA"))
+        lines.append("")
+        lines.append("| N | step | patched us/conn | stock us/conn | patched/stock | noise band |")
+        lines.append("|---|---|---|---|---|---|")
+        for n in sorted({k[2] for k in data if k[1] == tr}):
+            for s in STEPS:
+                p, st = data.get(("patched", tr, n, s)), data.get(("stock", tr, n, s))
+                if not p or not st:
+                    lines.append("| %d | %s | %s | %s | - | - |" % (
+                        n, s, "%.1f [%s]" % (statistics.median(p), spread(p)) if p else "failed",
+                        "%.1f [%s]" % (statistics.median(st), spread(st)) if st else "failed"))
+                    continue
+                mp, ms = statistics.median(p), statistics.median(st)
+                ratio = mp / ms if ms else float("nan")
+                lo, hi = min(st) / ms, max(st) / ms
+                mark = "~" if lo <= ratio <= hi else ("**lower**" if ratio < lo else "**higher**")
+                if ratio > hi:
+                    worse.append("%s N=%d %s %.2f" % (tr, n, s, ratio))
+                lines.append("| %d | %s | %.1f [%s] | %.1f [%s] | %.2f %s | %.2f-%.2f |" % (
+                    n, s, mp, spread(p), ms, spread(st), ratio, mark, lo, hi))
+        lines.append("")
+    # growth: connect us/conn against N, least squares slope per kernel and transport
+    lines.append("## Growth of the connect step")
+    lines.append("")
+    lines.append("| transport | kernel | us/conn at each N | slope (us/conn per 1000 connections) |")
+    lines.append("|---|---|---|---|")
+    dat = []
+    for tr in ("rxe", "siw"):
+        for k in kernels_seen:
+            pts = sorted((n, med[(k2, t2, n, s2)]) for (k2, t2, n, s2) in med
+                         if k2 == k and t2 == tr and s2 == "connect")
+            if len(pts) >= 2:
+                xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+                mx, my = statistics.mean(xs), statistics.mean(ys)
+                den = sum((x - mx) ** 2 for x in xs)
+                slope = sum((x - mx) * (y - my) for x, y in pts) / den if den else 0.0
+                lines.append("| %s | %s | %s | %.1f |" % (tr, k, ", ".join("N=%d: %.0f" % p for p in pts), slope * 1000))
+            for n, y in pts:
+                dat.append("%s %s %d %.3f" % (tr, k, n, y))
+    lines.append("")
+    lines.append("## The kernel's own cost, the floor and the rest")
+    lines.append("")
+    lines.append("| figure | patched | stock |")
+    lines.append("|---|---|---|")
+
+    def cell(key, fmt):
+        v = extra.get(key)
+        return (fmt % statistics.median(v)) + " [%s]" % ", ".join(fmt % x for x in v) if v else "-"
+    for tr in ("rxe", "siw"):
+        lines.append("| rdma_connect_ece() per call, %s (function_graph, median of each round's median, us) | %s | %s |" % (
+            tr, cell(("ftrace", "patched", tr), "%.1f"), cell(("ftrace", "stock", tr), "%.1f")))
+    lines.append("| SIDR resolutions per second, rxe (udaddy) | %s | %s |" % (
+        cell(("sidr", "patched"), "%.0f"), cell(("sidr", "stock"), "%.0f")))
+    for tr in ("rxe", "siw"):
+        lines.append("| ping round trip, %s (us) | %s | %s |" % (
+            tr, cell(("rtt", "patched", tr), "%.0f"), cell(("rtt", "stock", tr), "%.0f")))
+    lines.append("| ib_send_lat -R t_avg, rxe (us) | %s | %s |" % (
+        cell(("lat", "patched"), "%.1f"), cell(("lat", "stock"), "%.1f")))
+    for tr in ("rxe", "siw"):
+        for k in ("patched", "stock"):
+            c = med.get((k, tr, 1, "connect"))
+            rtt = extra.get(("rtt", k, tr))
+            if c and rtt:
+                lines.append("| connect (N=1) / 1.5 round trips, %s, %s | %s | |" % (tr, k, "%.1f" % (c / (1.5 * statistics.median(rtt))))
+                             if k == "patched" else
+                             "| connect (N=1) / 1.5 round trips, %s, %s | | %.1f |" % (tr, k, c / (1.5 * statistics.median(rtt))))
+    for tr in ("rxe", "siw"):
+        for n in sorted({int(k[3]) for k in extra if k[0] == "mem" and k[2] == tr}):
+            lines.append("| guest memory per connection, %s, N=%d (kB, MemAvailable drop) | %s | %s |" % (
+                tr, n, cell(("mem", "patched", tr, str(n)), "%.1f"), cell(("mem", "stock", tr, str(n)), "%.1f")))
+    lines.append("")
+    lines.append("## Guards")
+    lines.append("")
+    if failed:
+        lines.append("Runs reported as failed (not in the medians):")
+        lines.append("")
+        lines.extend("- " + f for f in failed)
+    else:
+        lines.append("Every connection of every run was established, and no step of any connection took over 1 s.")
+    lines.append("")
+    lines.append("Steps where patched/stock lies above stock's noise band: %s." % (", ".join(worse) if worse else "none"))
+    open(os.path.join(out, "results.md"), "w").write("\n".join(lines) + "\n")
+    with open(os.path.join(out, "raw.tsv"), "w") as f:
+        f.write("round\tkernel\ttransport\tN\trep\tstep\tus_per_conn\tmax_ms\tguard\n")
+        for r in raw:
+            f.write("\t".join(str(x) for x in r) + "\n")
+    open(os.path.join(out, "connect.dat"), "w").write("\n".join(dat) + "\n")
+    plot(out, dat)
+    print("\n".join(lines))
+    print("bench: results in %s/results.md, plot %s/connect.png" % (out, out))
+    if any("no results" in f for f in failed):
+        return 2
+    return 1 if failed else 0
+
+
+def plot(out, dat):
+    series = sorted({tuple(l.split()[:2]) for l in dat})
+    if not series:
+        return
+    blocks = []
+    for tr, k in series:
+        blocks.append("\n".join(" ".join(l.split()[2:]) for l in dat if l.split()[:2] == [tr, k]) + "\ne")
+    script = """set terminal pngcairo size 900,560
+set output '%s/connect.png'
+set title 'rdma_connect through ucma: connect step per connection (cmtime, median of the rounds)'
+set xlabel 'connections at once (N)'
+set ylabel 'microseconds per connection'
+set logscale x
+set key top left
+set grid
+plot %s
+%s
+""" % (out, ", ".join("'-' using 1:2 with linespoints title '%s %s'" % s for s in series), "\n".join(blocks))
+    try:
+        subprocess.run(["gnuplot"], input=script, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError) as e:
+        print("bench: no plot (%s)" % e)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

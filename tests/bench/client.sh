@@ -1,0 +1,117 @@
+#!/bin/bash
+# Guest script of the benchmark client VM: the measurements of one round on one kernel.
+#   client.sh "N..." REPS
+# cmtime -c N against the server's cmtime on rxe and siw for each N (N=1 REPS times), one
+# cmtime -c 100 per transport with rdma_connect_ece() traced by function_graph, SIDR_N udaddy
+# resolutions on rxe, ping on both links and ib_send_lat -R on rxe. Raw outputs go to /out;
+# /out/results.tsv has one line per measurement: what, transport, N, repetition, rc, extra.
+# The host (scripts/bench_report.py) parses and judges them; this script only records.
+set -uo pipefail
+here=$(dirname "$(readlink -f "$0")")
+. "$here/../e2e/net.sh"
+. "$here/ports.sh"
+ns=${1:-1 100 1000 5000} reps=${2:-20}
+trace=/sys/kernel/tracing
+res=/out/results.tsv
+
+uname -r > /out/kernel
+: > "$res"
+net_up 2
+for _ in $(seq 120); do
+	[ -e /shared/ready ] && break
+	sleep 1
+done
+[ -e /shared/ready ] || { echo "bench client: no server"; touch /shared/done; exit 1; }
+
+# ask the server for a one-shot server (see server.sh) and wait until it listens
+serve() {
+	echo "$2" > "/shared/start-$1.tmp" && mv "/shared/start-$1.tmp" "/shared/start-$1"
+	for _ in $(seq 150); do
+		[ -e "/shared/started-$1" ] && return 0
+		sleep 0.1
+	done
+	echo "bench client: the server never started $1"
+	return 1
+}
+
+mem_avail() { awk '/^MemAvailable:/ { print $2 }' /proc/meminfo; }
+addr() { [ "$1" = rxe ] && echo 169.254.1.1 || echo 169.254.2.1; }
+port() { [ "$1" = rxe ] && echo "$CMTIME_RXE" || echo "$CMTIME_SIW"; }
+
+# cmtime TRANSPORT N REP: one client run; the lowest MemAvailable while it runs (kB)
+cmtime_run() {
+	local tr=$1 n=$2 rep=$3 f rc before low sampler
+	f=/out/cmtime-$tr-$n-$rep.txt
+	serve "cmtime-$tr-$n-$rep" "cmtime -b $(addr "$tr") -p $(port "$tr") -c $n" || return
+	before=$(mem_avail)
+	(low=$before; while :; do m=$(mem_avail); [ "$m" -lt "$low" ] && low=$m && echo "$low" > /tmp/low; sleep 0.2; done) &
+	sampler=$!
+	echo "$before" > /tmp/low
+	rc=0
+	timeout 600 cmtime -s "$(addr "$tr")" -p "$(port "$tr")" -c "$n" > "$f" 2>&1 || rc=$?
+	# nobody listening yet (REJECTED 8, or a refused TCP connect on siw) is the harness's
+	# race, not a measurement: once more with a fresh server
+	if grep -q "error: 8$\|Connection refused\|error: -104$" "$f"; then
+		mv "$f" "$f.nolistener"
+		serve "cmtime-$tr-$n-$rep-again" "cmtime -b $(addr "$tr") -p $(port "$tr") -c $n" || return
+		rc=0
+		timeout 600 cmtime -s "$(addr "$tr")" -p "$(port "$tr")" -c "$n" > "$f" 2>&1 || rc=$?
+	fi
+	kill "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null
+	low=$(cat /tmp/low)
+	printf 'cmtime\t%s\t%s\t%s\t%s\tmem_before=%s,mem_low=%s\n' "$tr" "$n" "$rep" "$rc" "$before" "$low" >> "$res"
+}
+
+for tr in rxe siw; do
+	cmtime_run "$tr" 1 warmup	# ARP, route and the first QP: not counted
+	for n in $ns; do
+		if [ "$n" = 1 ]; then
+			for rep in $(seq "$reps"); do cmtime_run "$tr" 1 "$rep"; done
+		else
+			cmtime_run "$tr" "$n" 1
+		fi
+	done
+done
+
+# the kernel's own cost: rdma_connect_ece() as ucma_connect() calls it, by function_graph
+if grep -qx rdma_connect_ece "$trace/available_filter_functions" 2>/dev/null; then
+	for tr in rxe siw; do
+		echo 0 > "$trace/tracing_on"
+		echo function_graph > "$trace/current_tracer"
+		echo rdma_connect_ece > "$trace/set_ftrace_filter"
+		echo > "$trace/trace"
+		serve "cmtime-$tr-traced" "cmtime -b $(addr "$tr") -p $(port "$tr") -c 100"
+		echo 1 > "$trace/tracing_on"
+		rc=0
+		timeout 300 cmtime -s "$(addr "$tr")" -p "$(port "$tr")" -c 100 > "/out/cmtime-$tr-traced.txt" 2>&1 || rc=$?
+		echo 0 > "$trace/tracing_on"
+		cp "$trace/trace" "/out/ftrace-$tr.txt"
+		echo nop > "$trace/current_tracer"
+		printf 'ftrace\t%s\t100\t1\t%s\t\n' "$tr" "$rc" >> "$res"
+	done
+else
+	printf 'ftrace\t-\t0\t1\t1\tno function_graph or no rdma_connect_ece\n' >> "$res"
+fi
+
+# SIDR REQ rate: SIDR_N udaddy resolutions (and one datagram each) on rxe
+for rep in 1 2 3; do
+	serve "udaddy-$rep" "udaddy -b 169.254.1.1 -c $SIDR_N -C 1"
+	start=$(date +%s%N)
+	rc=0
+	timeout 300 udaddy -s 169.254.1.1 -c "$SIDR_N" -C 1 > "/out/udaddy-$rep.txt" 2>&1 || rc=$?
+	printf 'udaddy\trxe\t%s\t%s\t%s\tns=%s\n' "$SIDR_N" "$rep" "$rc" $(($(date +%s%N) - start)) >> "$res"
+done
+
+# the floor: round trips on both links, and a CM-connected ib_send_lat on rxe
+for tr in rxe siw; do
+	rc=0
+	ping -q -c 20 -i 0.2 "$(addr "$tr")" > "/out/ping-$tr.txt" 2>&1 || rc=$?
+	printf 'ping\t%s\t20\t1\t%s\t\n' "$tr" "$rc" >> "$res"
+done
+rc=0
+serve lat "ib_send_lat -R -d rxe0 -p $LAT_PORT -n 1000"
+timeout 120 ib_send_lat -R -d rxe0 -p "$LAT_PORT" -n 1000 169.254.1.1 > /out/lat-rxe.txt 2>&1 || rc=$?
+printf 'ib_send_lat\trxe\t1000\t1\t%s\t\n' "$rc" >> "$res"
+
+touch /shared/done
+exit 0

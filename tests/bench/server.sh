@@ -1,0 +1,50 @@
+#!/bin/bash
+# Guest script of the benchmark server VM: the peers the client measures against, on rxe
+# (169.254.1.1) and siw (169.254.2.1). A server starts when the client asks: it writes the
+# command to /shared/start-NAME, and /shared/started-NAME appears once that server listens.
+# The previous server of the same kind (NAME up to its first '-') is stopped first: rdma-core
+# 44's cmtime server serves one client run (the next one's QPs fail with ENOENT), udaddy's
+# and ib_send_lat's end after one.
+set -uo pipefail
+here=$(dirname "$(readlink -f "$0")")
+. "$here/../e2e/net.sh"
+. "$here/ports.sh"
+
+uname -r > /out/kernel
+net_up 1
+listeners() { rdma resource show cm_id 2>/dev/null | grep -c LISTEN; }
+# after starting a server: until the number of listening CM ids exceeds $1 (10 s at most)
+await_listen() {
+	for _ in $(seq 50); do
+		[ "$(listeners)" -gt "$1" ] && return 0
+		sleep 0.2
+	done
+	return 1
+}
+
+declare -A running
+touch /shared/ready
+echo "bench server: ready"
+
+for _ in $(seq 15000); do
+	[ -e /shared/done ] && break
+	for req in /shared/start-*; do
+		[ -e "$req" ] || continue
+		name=${req#/shared/start-}
+		cmd=$(cat "$req")
+		rm -f "$req"
+		kind=${name%%-*}
+		if [ -n "${running[$kind]:-}" ]; then
+			kill "${running[$kind]}" 2>/dev/null
+			wait "${running[$kind]}" 2>/dev/null
+		fi
+		n=$(listeners)
+		bash -c "exec $cmd" > "/out/server-$name.log" 2>&1 &
+		running[$kind]=$!
+		await_listen "$n" || echo "bench server: $name does not listen"
+		sleep 0.3	# listed is not yet always reachable (seen: REJECTED 8, RST)
+		touch "/shared/started-$name"
+	done
+	sleep 0.2
+done
+exit 0
