@@ -116,7 +116,7 @@ def main():
                 txt = open(os.path.join(d, "client", "lat-rxe.txt")).read()
                 for l2 in txt.splitlines():
                     f2 = l2.split()
-                    if len(f2) >= 6 and f2[0].isdigit() and f2[1] == "1000":
+                    if len(f2) >= 6 and f2[0].isdigit() and f2[1] in ("200", "1000"):
                         # #bytes #iterations t_min t_max t_typical t_avg ...
                         extra.setdefault(("lat", kernel), []).append(float(f2[5]))
     med = {k: statistics.median(v) for k, v in data.items()}

@@ -48,14 +48,14 @@ cmtime_run() {
 	sampler=$!
 	echo "$before" > /tmp/low
 	rc=0
-	timeout 600 cmtime -s "$(addr "$tr")" -p "$(port "$tr")" -c "$n" > "$f" 2>&1 || rc=$?
+	timeout 180 cmtime -s "$(addr "$tr")" -p "$(port "$tr")" -c "$n" > "$f" 2>&1 || rc=$?
 	# nobody listening yet (REJECTED 8, or a refused TCP connect on siw) is the harness's
 	# race, not a measurement: once more with a fresh server
 	if grep -q "error: 8$\|Connection refused\|error: -104$" "$f"; then
 		mv "$f" "$f.nolistener"
 		serve "cmtime-$tr-$n-$rep-again" "cmtime -b $(addr "$tr") -p $(port "$tr") -c $n" || return
 		rc=0
-		timeout 600 cmtime -s "$(addr "$tr")" -p "$(port "$tr")" -c "$n" > "$f" 2>&1 || rc=$?
+		timeout 180 cmtime -s "$(addr "$tr")" -p "$(port "$tr")" -c "$n" > "$f" 2>&1 || rc=$?
 	fi
 	kill "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null
 	low=$(cat /tmp/low)
@@ -105,13 +105,13 @@ done
 # the floor: round trips on both links, and a CM-connected ib_send_lat on rxe
 for tr in rxe siw; do
 	rc=0
-	ping -q -c 20 -i 0.2 "$(addr "$tr")" > "/out/ping-$tr.txt" 2>&1 || rc=$?
-	printf 'ping\t%s\t20\t1\t%s\t\n' "$tr" "$rc" >> "$res"
+	ping -q -c 10 -i 0.2 "$(addr "$tr")" > "/out/ping-$tr.txt" 2>&1 || rc=$?
+	printf 'ping\t%s\t10\t1\t%s\t\n' "$tr" "$rc" >> "$res"
 done
 rc=0
-serve lat "ib_send_lat -R -d rxe0 -p $LAT_PORT -n 1000"
-timeout 120 ib_send_lat -R -d rxe0 -p "$LAT_PORT" -n 1000 169.254.1.1 > /out/lat-rxe.txt 2>&1 || rc=$?
-printf 'ib_send_lat\trxe\t1000\t1\t%s\t\n' "$rc" >> "$res"
+serve lat "ib_send_lat -R -d rxe0 -p $LAT_PORT -n 200"
+timeout 120 ib_send_lat -R -d rxe0 -p "$LAT_PORT" -n 200 169.254.1.1 > /out/lat-rxe.txt 2>&1 || rc=$?
+printf 'ib_send_lat\trxe\t200\t1\t%s\t\n' "$rc" >> "$res"
 
 touch /shared/done
 exit 0
