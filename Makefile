@@ -14,7 +14,7 @@ BENCH_PATCHED := build/bench-patched/arch/x86/boot/bzImage
 BENCH_STOCK := build/bench-stock/arch/x86/boot/bzImage
 
 .PHONY: help deps source tree export guest stock kunit e2e interop run test check man docs mutants clean \
-	bench bench-kernels bench-smoke
+	bench bench-kernels bench-smoke debug debug-e2e
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
@@ -103,6 +103,16 @@ bench-kernels: tree
 bench-smoke: guest stock
 	@BENCH_ROUNDS=1 BENCH_NS="1 100" BENCH_REPS=3 bash scripts/bench.sh $(GUEST_KERNEL) $(STOCK_KERNEL) build/bench-smoke || \
 		[ $$? = 1 ]
+
+## debug    the debug guest kernel: config/guest.config + config/debug.config (KASAN,
+##          kmemleak, lockdep, DEBUG_LIST, DEBUG_OBJECTS, hung tasks, fault injection, UBSAN)
+debug: tree
+	@bash scripts/kbuild.sh build/linux build/debug config/guest.config config/debug.config
+
+## debug-e2e  the e2e scenarios on the debug kernel: any report or a kmemleak leak fails
+##          (E2E_ONLY limits it; not part of make test)
+debug-e2e: debug build/bin/rdmacm_conform
+	@E2E_TIMEOUT=$${E2E_TIMEOUT:-1800} bash tests/e2e/run.sh build/debug/arch/x86/boot/bzImage build/e2e-debug
 
 ## mutants  break the series on purpose, once per promise, and show that KUnit
 ##          catches each breakage (build/mutants; not part of make test)

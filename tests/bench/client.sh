@@ -38,22 +38,28 @@ mem_avail() { awk '/^MemAvailable:/ { print $2 }' /proc/meminfo; }
 addr() { [ "$1" = rxe ] && echo 169.254.1.1 || echo 169.254.2.1; }
 port() { [ "$1" = rxe ] && echo "$CMTIME_RXE" || echo "$CMTIME_SIW"; }
 
-# cmtime TRANSPORT N REP: one client run; the lowest MemAvailable while it runs (kB)
+# cmtime TRANSPORT N REP [PORT]: one client run, against the server on PORT if given (else
+# a fresh one); the lowest MemAvailable while it runs (kB)
 cmtime_run() {
-	local tr=$1 n=$2 rep=$3 f rc before low sampler
+	local tr=$1 n=$2 rep=$3 p=${4:-} f rc before low sampler
 	f=/out/cmtime-$tr-$n-$rep.txt
-	serve "cmtime-$tr-$n-$rep" "cmtime -b $(addr "$tr") -p $(port "$tr") -c $n" || return
+	if [ -z "$p" ]; then
+		p=$(port "$tr")
+		serve "cmtime-$tr-$n-$rep" "exec cmtime -b $(addr "$tr") -p $p -c $n" ||
+			{ printf 'cmtime\t%s\t%s\t%s\tserver\t\n' "$tr" "$n" "$rep" >> "$res"; return; }
+	fi
 	before=$(mem_avail)
 	(low=$before; while :; do m=$(mem_avail); [ "$m" -lt "$low" ] && low=$m && echo "$low" > /tmp/low; sleep 0.2; done) &
 	sampler=$!
 	echo "$before" > /tmp/low
 	rc=0
-	timeout 180 cmtime -s "$(addr "$tr")" -p "$(port "$tr")" -c "$n" > "$f" 2>&1 || rc=$?
+	timeout 180 cmtime -s "$(addr "$tr")" -p "$p" -c "$n" > "$f" 2>&1 || rc=$?
 	# nobody listening yet (REJECTED 8, or a refused TCP connect on siw) is the harness's
 	# race, not a measurement: once more with a fresh server
 	if grep -q "error: 8$\|Connection refused\|error: -104$" "$f"; then
 		mv "$f" "$f.nolistener"
-		serve "cmtime-$tr-$n-$rep-again" "cmtime -b $(addr "$tr") -p $(port "$tr") -c $n" || return
+		p=$(port "$tr")
+		serve "cmtime-$tr-$n-$rep-again" "exec cmtime -b $(addr "$tr") -p $p -c $n" || return
 		rc=0
 		timeout 180 cmtime -s "$(addr "$tr")" -p "$(port "$tr")" -c "$n" > "$f" 2>&1 || rc=$?
 	fi
@@ -66,7 +72,10 @@ for tr in rxe siw; do
 	cmtime_run "$tr" 1 warmup	# ARP, route and the first QP: not counted
 	for n in $ns; do
 		if [ "$n" = 1 ]; then
-			for rep in $(seq "$reps"); do cmtime_run "$tr" 1 "$rep"; done
+			# one server per repetition, all started at once (a server serves one run)
+			serve "cmtime-$tr-1-all" "for i in \$(seq $reps); do cmtime -b $(addr "$tr") -p \$(($(port "$tr") + 100 + i)) -c 1 & done; wait"
+			sleep 1
+			for rep in $(seq "$reps"); do cmtime_run "$tr" 1 "$rep" $(($(port "$tr") + 100 + rep)); done
 		else
 			cmtime_run "$tr" "$n" 1
 		fi
@@ -80,7 +89,7 @@ if grep -qx rdma_connect_ece "$trace/available_filter_functions" 2>/dev/null; th
 		echo function_graph > "$trace/current_tracer"
 		echo rdma_connect_ece > "$trace/set_ftrace_filter"
 		echo > "$trace/trace"
-		serve "cmtime-$tr-traced" "cmtime -b $(addr "$tr") -p $(port "$tr") -c 100"
+		serve "cmtime-$tr-traced" "exec cmtime -b $(addr "$tr") -p $(port "$tr") -c 100"
 		echo 1 > "$trace/tracing_on"
 		rc=0
 		timeout 300 cmtime -s "$(addr "$tr")" -p "$(port "$tr")" -c 100 > "/out/cmtime-$tr-traced.txt" 2>&1 || rc=$?
@@ -95,7 +104,7 @@ fi
 
 # SIDR REQ rate: SIDR_N udaddy resolutions (and one datagram each) on rxe
 for rep in 1 2 3; do
-	serve "udaddy-$rep" "udaddy -b 169.254.1.1 -c $SIDR_N -C 1"
+	serve "udaddy-$rep" "exec udaddy -b 169.254.1.1 -c $SIDR_N -C 1"
 	start=$(date +%s%N)
 	rc=0
 	timeout 300 udaddy -s 169.254.1.1 -c "$SIDR_N" -C 1 > "/out/udaddy-$rep.txt" 2>&1 || rc=$?
@@ -109,7 +118,7 @@ for tr in rxe siw; do
 	printf 'ping\t%s\t10\t1\t%s\t\n' "$tr" "$rc" >> "$res"
 done
 rc=0
-serve lat "ib_send_lat -R -d rxe0 -p $LAT_PORT -n 200"
+serve lat "exec ib_send_lat -R -d rxe0 -p $LAT_PORT -n 200"
 timeout 120 ib_send_lat -R -d rxe0 -p "$LAT_PORT" -n 200 169.254.1.1 > /out/lat-rxe.txt 2>&1 || rc=$?
 printf 'ib_send_lat\trxe\t200\t1\t%s\t\n' "$rc" >> "$res"
 

@@ -35,11 +35,12 @@ for _ in $(seq 15000); do
 		rm -f "$req"
 		kind=${name%%-*}
 		if [ -n "${running[$kind]:-}" ]; then
-			kill "${running[$kind]}" 2>/dev/null
+			kill -- "-${running[$kind]}" 2>/dev/null
 			wait "${running[$kind]}" 2>/dev/null
 		fi
 		n=$(listeners)
-		bash -c "exec $cmd" > "/out/server-$name.log" 2>&1 &
+		# its own process group, so that stopping it stops all it started
+		setsid bash -c "$cmd" > "/out/server-$name.log" 2>&1 &
 		running[$kind]=$!
 		await_listen "$n" || echo "bench server: $name does not listen"
 		sleep 0.3	# listed is not yet always reachable (seen: REJECTED 8, RST)
