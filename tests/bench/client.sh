@@ -55,11 +55,12 @@ cmtime_run() {
 	rc=0
 	timeout 180 cmtime -s "$(addr "$tr")" -p "$p" -c "$n" > "$f" 2>&1 || rc=$?
 	# nobody listening yet (REJECTED 8, or a refused TCP connect on siw) is the harness's
-	# race, not a measurement: once more with a fresh server
+	# race, not a measurement: once more with a fresh server of its own (kind "again", so
+	# that the other servers stay up), on a port of its own
 	if grep -q "error: 8$\|Connection refused\|error: -104$" "$f"; then
 		mv "$f" "$f.nolistener"
-		p=$(port "$tr")
-		serve "cmtime-$tr-$n-$rep-again" "exec cmtime -b $(addr "$tr") -p $p -c $n" || return
+		p=$(($(port "$tr") + 200 + ${rep//[!0-9]/0}))
+		serve "again-cmtime-$tr-$n-$rep" "exec cmtime -b $(addr "$tr") -p $p -c $n" || return
 		rc=0
 		timeout 180 cmtime -s "$(addr "$tr")" -p "$(port "$tr")" -c "$n" > "$f" 2>&1 || rc=$?
 	fi

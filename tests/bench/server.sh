@@ -29,7 +29,8 @@ echo "bench server: ready"
 for _ in $(seq 15000); do
 	[ -e /shared/done ] && break
 	for req in /shared/start-*; do
-		[ -e "$req" ] || continue
+		# the client writes NAME.tmp, then renames it: take only the whole ones
+		[ -e "$req" ] && [ "${req%.tmp}" = "$req" ] || continue
 		name=${req#/shared/start-}
 		cmd=$(cat "$req")
 		rm -f "$req"
