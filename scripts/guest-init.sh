@@ -61,4 +61,13 @@ echo "guest-init: running ${cmd[*]}"
 rc=0
 "${cmd[@]}" || rc=$?
 echo "guest-init: ${cmd[0]} exited $rc"
+# a kernel with kmemleak (config/debug.config): what is unreferenced now is a leak. Two
+# scans: an object is only reported once it has been unreferenced for a while.
+if mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null && [ -e /sys/kernel/debug/kmemleak ]; then
+	echo scan > /sys/kernel/debug/kmemleak
+	sleep 6
+	echo scan > /sys/kernel/debug/kmemleak
+	cat /sys/kernel/debug/kmemleak > /out/kmemleak.txt
+	echo "guest-init: kmemleak: $(grep -c '^unreferenced object' /out/kmemleak.txt) unreferenced objects"
+fi
 echo "$rc" > /out/rc

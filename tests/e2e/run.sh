@@ -85,5 +85,13 @@ for g in server client; do
 	fi
 done
 
+# a debug kernel's kmemleak report (written by guest-init.sh at the end of each guest)
+for g in server client; do
+	if [ -s "$out/$g/kmemleak.txt" ]; then
+		echo "e2e: kmemleak in the $g guest: $(grep -c '^unreferenced object' "$out/$g/kmemleak.txt") unreferenced objects, see $out/$g/kmemleak.txt"
+		fail=1
+	fi
+done
+
 echo "e2e: $([ "$fail" = 0 ] && echo PASSED || echo FAILED) in ${secs}s"
 exit "$fail"
