@@ -3,7 +3,7 @@
 
 Reads OUTDIR/round-R-KERNEL/client/{results.tsv,cmtime-*.txt,ftrace-*.txt,...} and writes
 OUTDIR/results.md (the tables), OUTDIR/raw.tsv (every figure), OUTDIR/connect.dat and,
-with gnuplot, OUTDIR/connect.png. Exit status 1 if a round failed its guards (a cmtime
+with gnuplot, OUTDIR/connect.png. Exit status 3 if a round failed its guards (a cmtime
 run that did not connect every connection, or a step of one connection over 1 s), 2 if
 a round has no results at all (the tooling or a guest broke).
 """
@@ -253,7 +253,7 @@ def main():
     print("bench: results in %s/results.md, plot %s/connect.png" % (out, out))
     if any("no results" in f for f in failed):
         return 2
-    return 1 if failed else 0
+    return 3 if failed else 0
 
 
 def plot(out, dat):
