@@ -14,7 +14,7 @@ BENCH_PATCHED := build/bench-patched/arch/x86/boot/bzImage
 BENCH_STOCK := build/bench-stock/arch/x86/boot/bzImage
 
 .PHONY: help deps source tree export guest stock kunit e2e interop run test check man docs mutants clean \
-	bench bench-kernels bench-smoke debug debug-e2e
+	bench bench-kernels bench-smoke debug debug-e2e stress stress-smoke debug-stock
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
@@ -26,7 +26,8 @@ run: e2e
 ## test     everything CI checks: the series as a maintainer's bot checks it,
 ##          KUnit, the manual pages and the Documentation page, the e2e run and
 ##          the interoperability runs against a stock kernel, a one-round smoke of make bench
-test: check kunit man docs e2e interop bench-smoke
+##          and a bounded make stress (100,000 fuzzer commands)
+test: check kunit man docs e2e interop bench-smoke stress-smoke
 	@bash scripts/summary.sh
 
 ## deps     install the Debian packages (as root; nothing when all are there)
@@ -69,7 +70,12 @@ interop: guest stock build/bin/rdmacm_conform
 # the conformance client/server the guests run (host librdmacm, over 9p)
 build/bin/rdmacm_conform: tests/e2e/rdmacm_conform.c | deps
 	@mkdir -p $(@D)
-	gcc -O2 -Wall -Wextra -Werror -o $@ $< -lrdmacm -libverbs
+	gcc -O2 -Wall -Wextra -Werror -pthread -o $@ $< -lrdmacm -libverbs
+
+# the ucma fuzzer of the stress runs (raw ucma ABI, no librdmacm)
+build/bin/ucma_fuzz: tests/stress/ucma_fuzz.c | deps
+	@mkdir -p $(@D)
+	gcc -O2 -Wall -Wextra -Werror -pthread -o $@ $<
 
 ## check    checkpatch --strict, kernel-doc and a build of every patch of the series
 check: tree
@@ -114,6 +120,37 @@ debug: tree
 ##          (E2E_ONLY limits it; not part of make test)
 debug-e2e: debug build/bin/rdmacm_conform
 	@E2E_TIMEOUT=$${E2E_TIMEOUT:-1800} bash tests/e2e/run.sh build/debug/arch/x86/boot/bzImage build/e2e-debug
+
+# the stress list on a client kernel against a patched server; STRESS_SEED (the fuzzer's
+# seed) defaults to one taken from the commit, so that a run of the same tree replays
+STRESS_SEED ?= $(shell echo $$((0x$$(git rev-parse --short=7 HEAD 2>/dev/null || echo 1))))
+STRESS_RUN = E2E_SCENARIOS=tests/stress/scenarios.sh STRESS_SEED=$(STRESS_SEED) bash tests/e2e/run.sh
+
+## stress-smoke  the hardening list once on the e2e kernels (patched client, then stock
+##          client, each against a patched server): ucma fuzzer (100,000 commands), fail-nth
+##          on every connect branch, races, listener flaps, neighbour churn, a second siw
+##          device, netdev down and rxe0 deleted under a storm of connects
+stress-smoke: guest stock build/bin/rdmacm_conform build/bin/ucma_fuzz
+	@STRESS_SCALE=1 $(STRESS_RUN) $(GUEST_KERNEL) build/stress-smoke
+	@STRESS_SCALE=1 $(STRESS_RUN) $(STOCK_KERNEL) build/stress-smoke-stock $(GUEST_KERNEL) || \
+		echo "stress-smoke: the stock client's differences are listed above (not a failure of the series)"
+
+## stress   the hardening list on the debug kernels (KASAN, kmemleak, lockdep, ...), patched
+##          and stock clients: N fuzzer commands (default 1,000,000), every other count x
+##          STRESS_SCALE (10); any report or leak fails (build/stress; not part of make test)
+N ?= 1000000
+STRESS_SCALE ?= 10
+stress: debug debug-stock build/bin/rdmacm_conform build/bin/ucma_fuzz
+	@STRESS_N=$(N) STRESS_SCALE=$(STRESS_SCALE) E2E_TIMEOUT=$${E2E_TIMEOUT:-7200} $(STRESS_RUN) \
+		build/debug/arch/x86/boot/bzImage build/stress build/debug/arch/x86/boot/bzImage; \
+		p=$$?; STRESS_N=$(N) STRESS_SCALE=$(STRESS_SCALE) E2E_TIMEOUT=$${E2E_TIMEOUT:-7200} $(STRESS_RUN) \
+		build/debug-stock/arch/x86/boot/bzImage build/stress-stock build/debug/arch/x86/boot/bzImage; \
+		echo "stress: patched client $$([ $$p = 0 ] && echo PASSED || echo FAILED); stock client: build/stress-stock"; \
+		exit $$p
+
+## debug-stock  the debug guest kernel without the series (for make stress)
+debug-stock: source
+	@bash scripts/kbuild.sh build/src/linux build/debug-stock config/guest.config config/debug.config config/stock.config
 
 ## mutants  break the series on purpose, once per promise, and show that KUnit
 ##          catches each breakage (build/mutants; not part of make test)

@@ -15,6 +15,7 @@ pkgs=(
 	qemu-system-x86				# the guests (TCG)
 	rdma-core ibverbs-providers rdmacm-utils librdmacm-dev libibverbs-dev
 	iproute2 procps nvme-cli
+	nftables				# make stress: drop the RTU MADs on the server (nft)
 	perftest gnuplot-nox iputils-ping	# make bench: ib_send_lat -R, the plots, ping
 )
 

@@ -6,6 +6,8 @@ set -euo pipefail
 here=$(dirname "$(readlink -f "$0")")
 # the conformance program the scenarios run (built on the host by make)
 export CONFORM=$here/../../build/bin/rdmacm_conform
+# the ucma fuzzer of the stress list (tests/stress/ucma_fuzz.c)
+export FUZZ=$here/../../build/bin/ucma_fuzz
 . "$here/net.sh"
 trace=/sys/kernel/tracing
 events=(cm_send_req cm_send_sidr_req cm_send_iw_connect)
@@ -62,7 +64,8 @@ scenario() {
 		tee -a /out/results.tsv
 	[ "$rc" = 0 ] || status=1
 }
-. "$here/scenarios.sh"
+. "$here/lib-scenario.sh"
+. "$(scenario_list)"
 
 touch /shared/done
 exit "$status"

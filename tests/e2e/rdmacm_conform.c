@@ -33,13 +33,40 @@
  *              REJECTED -ECONNRESET, and the same id refuses a second
  *              connect (EINVAL); after touching FILE (-w), new ids connect
  *              until the server listens and one gets ESTABLISHED
+ *
+ * Hardening tests (tests/stress), against a `serve` or `flap` server; -n is a
+ * count (LEN for failnth: the private data length):
+ *   failnth    for n = 1, 2, ...: fail the n-th slab allocation of
+ *              rdma_connect() (/proc/thread-self/fail-nth) until a call
+ *              passes without one. Each injected failure returns an errno
+ *              (and the same id then connects) or ends in one terminal
+ *              event; prints the number of injection points
+ *   connect2   LEN times: two threads call rdma_connect() on the same id at
+ *              once; exactly one gets 0, the other EINVAL; it connects
+ *   closefd    LEN times: rdma_connect() while another thread closes the
+ *              event channel's fd (ucma destroys the ids); odd rounds
+ *              destroy the id a random 0-5 ms after rdma_connect() instead
+ *   disconnect LEN times: rdma_disconnect() from another thread during
+ *              rdma_connect(); at most one connect outcome, destroy works
+ *   rejafter   the peer never sees the RTU and goes away: ESTABLISHED, then
+ *              REJECTED on the connected id; its QP is in ERROR and the id
+ *              destroys within 1 s (the server runs accept_exit)
+ *   storm      LEN connects, 8 in flight, each ending in one terminal event
+ *              (ESTABLISHED, REJECTED, UNREACHABLE, CONNECT_ERROR) or in
+ *              DEVICE_REMOVAL; for a peer whose listener flaps, or a device
+ *              or netdev that goes away: prints the outcomes
  * Server tests: accept (checks LEN bytes of pattern), reject, ece, qpn;
- * with -w FILE the server listens only once FILE exists.
+ * accept_exit (accept, then exit 3 s later without waiting for the RTU),
+ * serve (accept every request until SIGTERM), flap (serve, but destroy and
+ * re-create the listener every few ms); with -w FILE the server listens only
+ * once FILE exists.
  *
  * Every wait is bounded. Exit 0 when the outcome is the expected one; else a
  * line naming the event and status seen instead, and exit 1.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
 #include <getopt.h>
 #include <netdb.h>
 #include <poll.h>
@@ -66,12 +93,24 @@
 /* a call still blocked after this is reported as such (stock siw blocks) */
 #define CALL_ALARM_S	30
 #define MAX_IDS		64
+/* more injection points than this in one rdma_connect() is a runaway */
+#define FAILNTH_MAX	200
+#define STORM_INFLIGHT	8
 
 static const char *role, *test, *addr, *port = "7400";
 static enum rdma_port_space ps = RDMA_PS_TCP;
 static int want_qp, len;
 static const char *go_file;
 static struct rdma_event_channel *ch;
+
+/* SIGTERM ends a server, SIGUSR1 ends a storm's start of new connects */
+static volatile sig_atomic_t stopping;
+
+static void stop(int sig)
+{
+	(void)sig;
+	stopping = 1;
+}
 
 static void __attribute__((noreturn, format(printf, 1, 2))) fail(const char *fmt, ...)
 {
@@ -158,7 +197,8 @@ static struct addrinfo *lookup(int passive)
 	return res;
 }
 
-static void make_qp(struct rdma_cm_id *id)
+/* A QP for @id on one PD and CQ shared by the process; 0 or an errno. */
+static int create_qp(struct rdma_cm_id *id)
 {
 	struct ibv_qp_init_attr attr = {
 		.cap = { .max_send_wr = 1, .max_recv_wr = 1,
@@ -174,11 +214,18 @@ static void make_qp(struct rdma_cm_id *id)
 	if (pd && !cq)
 		cq = ibv_create_cq(id->verbs, 2 * MAX_IDS, NULL, NULL, 0);
 	if (!cq)
-		fail("cannot allocate a PD and CQ: %s", strerror(errno));
+		return errno;
 	attr.send_cq = cq;
 	attr.recv_cq = cq;
-	if (rdma_create_qp(id, pd, &attr))
-		fail("rdma_create_qp: %s", strerror(errno));
+	return rdma_create_qp(id, pd, &attr) ? errno : 0;
+}
+
+static void make_qp(struct rdma_cm_id *id)
+{
+	int err = create_qp(id);
+
+	if (err)
+		fail("cannot create a QP: %s", strerror(err));
 }
 
 /* ---------------------------------------------------------------- client */
@@ -204,6 +251,8 @@ static struct rdma_cm_id *client_id(int resolve_route)
 	return id;
 }
 
+static uint32_t next_qpn = 0x123;
+
 static void conn_param_init(struct rdma_conn_param *p, const void *data, int n)
 {
 	memset(p, 0, sizeof(*p));
@@ -213,7 +262,12 @@ static void conn_param_init(struct rdma_conn_param *p, const void *data, int n)
 	p->initiator_depth = 1;
 	p->retry_count = 7;
 	p->rnr_retry_count = 7;
-	p->qp_num = 0x123;
+	/*
+	 * Without a QP the QPN is made up; a new one each time, or the peer
+	 * would take a second connection from the same QPN for a stale one
+	 * (REJ reason 10) while the first is in timewait
+	 */
+	p->qp_num = next_qpn++ & 0xffffff;
 }
 
 /* After rdma_connect(): wait until the connection is up (or UD resolved). */
@@ -515,7 +569,446 @@ static void client_retry(void)
 	rdma_ack_cm_event(ev);
 }
 
+/* ------------------------------------------------------ hardening tests */
+
+static int nth_fd = -1;
+
+static void fail_nth_write(unsigned int n)
+{
+	char buf[16];
+	int k = snprintf(buf, sizeof(buf), "%u", n);
+
+	if (pwrite(nth_fd, buf, k, 0) != k)
+		fail("writing fail-nth: %s", strerror(errno));
+}
+
+static unsigned int fail_nth_read(void)
+{
+	char buf[16] = "";
+
+	if (pread(nth_fd, buf, sizeof(buf) - 1, 0) <= 0)
+		fail("reading fail-nth: %s", strerror(errno));
+	return strtoul(buf, NULL, 10);
+}
+
+/*
+ * Fail the first, second, ... slab allocation of rdma_connect() until one
+ * call makes no allocation fail: the number of injection points. The
+ * failslab switches (ignore-gfp-wait N, verbose 0) are the caller's.
+ */
+static void client_failnth(void)
+{
+	int n, enomem = 0, other = 0, absorbed = 0;
+	uint8_t *buf = pattern_buf(len);
+	struct rdma_conn_param p;
+	struct rdma_cm_event *ev;
+
+	nth_fd = open("/proc/thread-self/fail-nth", O_RDWR);
+	if (nth_fd < 0)
+		fail("no fail-nth (CONFIG_FAULT_INJECTION): %s", strerror(errno));
+	for (n = 1; ; n++) {
+		struct rdma_cm_id *id = client_id(1);
+		unsigned int left;
+		int rc, err;
+
+		if (n > FAILNTH_MAX)
+			fail("more than %d allocations in one rdma_connect()",
+			     FAILNTH_MAX);
+		conn_param_init(&p, buf, len);
+		fail_nth_write(n);
+		rc = rdma_connect(id, &p);
+		err = errno;
+		left = fail_nth_read();
+		fail_nth_write(0);
+		if (left) {
+			/* nothing failed: there were n - 1 allocations */
+			if (rc)
+				fail("rdma_connect with nothing injected: %s",
+				     strerror(err));
+			client_established(id);
+			destroy_id_and_qp(id, 0);
+			break;
+		}
+		if (rc) {
+			printf("%s %s: allocation %d failed: rdma_connect %s\n",
+			       role, test, n, strerror(err));
+			if (err == ENOMEM)
+				enomem++;
+			else
+				other++;
+			/* the failed call left the id as it was */
+			if (client_connect(id, buf, len))
+				fail("allocation %d: rdma_connect after the failed one: %s",
+				     n, strerror(errno));
+			client_established(id);
+		} else {
+			/* the failure was handled inside: one event ends it */
+			ev = next_event();
+			printf("%s %s: allocation %d failed: rdma_connect 0, then %s status %d\n",
+			       role, test, n, rdma_event_str(ev->event),
+			       ev->status);
+			if (ev->event == RDMA_CM_EVENT_CONNECT_RESPONSE &&
+			    !id->qp && rdma_establish(id))
+				fail("rdma_establish: %s", strerror(errno));
+			rdma_ack_cm_event(ev);
+			absorbed++;
+		}
+		destroy_id_and_qp(id, 0);
+	}
+	printf("%s %s: %d injection points: %d ENOMEM, %d other errno, %d absorbed; every id connected after its failure\n",
+	       role, test, n - 1, enomem, other, absorbed);
+}
+
+struct racer {
+	struct rdma_cm_id *id;
+	struct rdma_conn_param *p;
+	pthread_barrier_t *start;
+	int what;		/* 0 connect, 1 close @fd, 2 disconnect */
+	int fd, delay_us, rc, err;
+};
+
+static void *racer_run(void *arg)
+{
+	struct racer *r = arg;
+
+	pthread_barrier_wait(r->start);
+	if (r->delay_us)
+		usleep(r->delay_us);
+	switch (r->what) {
+	case 0:
+		r->rc = rdma_connect(r->id, r->p);
+		break;
+	case 1:
+		r->rc = close(r->fd);
+		break;
+	default:
+		r->rc = rdma_disconnect(r->id);
+		break;
+	}
+	r->err = errno;
+	return NULL;
+}
+
+/* Run @a and @b at once (each after its delay) and wait for both. */
+static void race(struct racer *a, struct racer *b)
+{
+	pthread_barrier_t start;
+	pthread_t t[2];
+
+	pthread_barrier_init(&start, NULL, 2);
+	a->start = b->start = &start;
+	if (pthread_create(&t[0], NULL, racer_run, a) ||
+	    pthread_create(&t[1], NULL, racer_run, b))
+		fail("pthread_create failed");
+	pthread_join(t[0], NULL);
+	pthread_join(t[1], NULL);
+	pthread_barrier_destroy(&start);
+}
+
+static int rounds(void)
+{
+	return len ? len : 1;
+}
+
+static void client_connect2(void)
+{
+	struct rdma_conn_param p;
+	int i;
+
+	for (i = 0; i < rounds(); i++) {
+		struct rdma_cm_id *id = client_id(1);
+		struct racer a = { .id = id, .p = &p }, b = a;
+		struct racer *loser;
+
+		conn_param_init(&p, NULL, 0);
+		race(&a, &b);
+		if (!a.rc == !b.rc)
+			fail("round %d: rdma_connect returned %d (%s) and %d (%s)",
+			     i, a.rc, strerror(a.err), b.rc, strerror(b.err));
+		loser = a.rc ? &a : &b;
+		if (loser->err != EINVAL)
+			fail("round %d: the second rdma_connect: %s, expected EINVAL",
+			     i, strerror(loser->err));
+		client_established(id);
+		destroy_id_and_qp(id, 0);
+	}
+	printf("%s %s: %d rounds: one rdma_connect won each, the other got EINVAL\n",
+	       role, test, rounds());
+}
+
+static void client_closefd(void)
+{
+	struct rdma_event_channel *main_ch = ch;
+	int i, closed = 0, destroyed = 0;
+	double t, max_destroy = 0;
+	struct rdma_conn_param p;
+
+	srand(1);
+	for (i = 0; i < rounds(); i++) {
+		struct rdma_cm_id *id;
+		struct ibv_qp *qp;
+
+		ch = rdma_create_event_channel();
+		if (!ch)
+			fail("rdma_create_event_channel: %s", strerror(errno));
+		id = client_id(1);
+		qp = id->qp;
+		conn_param_init(&p, NULL, 0);
+		if (i & 1) {
+			/* the id goes while its connect is under way */
+			if (client_connect(id, NULL, 0))
+				fail("round %d: rdma_connect: %s", i, strerror(errno));
+			usleep(rand() % 5000);
+			t = now();
+			alarm(CALL_ALARM_S);
+			destroy_id_and_qp(id, i & 2);
+			alarm(0);
+			if (now() - t > max_destroy)
+				max_destroy = now() - t;
+			rdma_destroy_event_channel(ch);
+			destroyed++;
+			continue;
+		}
+		/* the fd goes: ucma destroys every id of the file */
+		{
+			struct racer a = { .id = id, .p = &p };
+			struct racer b = { .what = 1, .fd = ch->fd,
+					   .delay_us = rand() % 2000 };
+
+			race(&a, &b);
+			if (a.rc && a.err != EBADF)
+				fail("round %d: rdma_connect against close: %s",
+				     i, strerror(a.err));
+			if (b.rc)
+				fail("round %d: close: %s", i, strerror(b.err));
+		}
+		/* librdmacm's id and channel went with the fd: only the QP is left */
+		if (qp && ibv_destroy_qp(qp))
+			fail("ibv_destroy_qp: %s", strerror(errno));
+		closed++;
+	}
+	ch = main_ch;
+	printf("%s %s: %d fds closed mid-connect, %d ids destroyed mid-connect (at most %.3f s)\n",
+	       role, test, closed, destroyed, max_destroy);
+	if (max_destroy > CALL_MAX_S)
+		fail("a destroy took %.3f s (at most %.1f s)", max_destroy,
+		     CALL_MAX_S);
+}
+
+static int is_outcome(enum rdma_cm_event_type e)
+{
+	return e == RDMA_CM_EVENT_ESTABLISHED ||
+	       e == RDMA_CM_EVENT_CONNECT_RESPONSE ||
+	       e == RDMA_CM_EVENT_REJECTED ||
+	       e == RDMA_CM_EVENT_UNREACHABLE ||
+	       e == RDMA_CM_EVENT_CONNECT_ERROR;
+}
+
+static void client_disconnect(void)
+{
+	int i, seen[RDMA_CM_EVENT_ADDR_CHANGE + 2] = { 0 }, refused = 0;
+	struct pollfd pfd = { .fd = ch->fd, .events = POLLIN };
+	struct rdma_conn_param p;
+	struct rdma_cm_event *ev;
+
+	srand(2);
+	for (i = 0; i < rounds(); i++) {
+		struct rdma_cm_id *id = client_id(1);
+		struct racer a = { .id = id, .p = &p };
+		struct racer b = { .id = id, .what = 2,
+				   .delay_us = rand() % 3000 };
+		int outcomes = 0;
+
+		conn_param_init(&p, NULL, 0);
+		race(&a, &b);
+		if (a.rc)
+			fail("round %d: rdma_connect: %s", i, strerror(a.err));
+		if (b.rc) {
+			if (b.err != EINVAL)
+				fail("round %d: rdma_disconnect: %s", i,
+				     strerror(b.err));
+			refused++;
+		}
+		/* what the attempt reports until it has been quiet for 2 s */
+		while (poll(&pfd, 1, 2000) == 1) {
+			ev = next_event();
+			if ((unsigned int)ev->event < sizeof(seen) / sizeof(seen[0]))
+				seen[ev->event]++;
+			if (is_outcome(ev->event) &&
+			    ev->event != RDMA_CM_EVENT_REJECTED && ++outcomes > 1)
+				fail("round %d: a second outcome, %s", i,
+				     rdma_event_str(ev->event));
+			rdma_ack_cm_event(ev);
+		}
+		alarm(CALL_ALARM_S);
+		destroy_id_and_qp(id, 0);
+		alarm(0);
+	}
+	printf("%s %s: %d rounds, rdma_disconnect refused (EINVAL) %d times; events:",
+	       role, test, rounds(), refused);
+	for (i = 0; i < (int)(sizeof(seen) / sizeof(seen[0])); i++)
+		if (seen[i])
+			printf(" %s %d", rdma_event_str(i), seen[i]);
+	printf("\n");
+}
+
+/* One connect of the storm: its id and how far it got. */
+struct attempt {
+	struct rdma_cm_id *id;
+	int step;	/* 0 free, 1 resolving the address, 2 the route, 3 connecting */
+};
+
+static void storm_end(struct attempt *a, int *ended)
+{
+	if (a->id->qp)
+		rdma_destroy_qp(a->id);
+	rdma_destroy_id(a->id);
+	a->step = 0;
+	(*ended)++;
+}
+
+/* Start a connect in slot @a; 0 when it failed at once (counted in @setup). */
+static int storm_start(struct attempt *a, struct sockaddr *dst, int *setup)
+{
+	if (rdma_create_id(ch, &a->id, a, ps)) {
+		(*setup)++;
+		return 0;
+	}
+	if (rdma_resolve_addr(a->id, NULL, dst, 2000)) {
+		rdma_destroy_id(a->id);
+		(*setup)++;
+		return 0;
+	}
+	a->step = 1;
+	return 1;
+}
+
+static void client_storm(void)
+{
+	int n = len ? len : 100, started = 0, ended = 0, setup = 0, i, k;
+	int seen[RDMA_CM_EVENT_ADDR_CHANGE + 2] = { 0 }, inflight = 0;
+	struct attempt slot[STORM_INFLIGHT] = { { 0 } };
+	struct pollfd pfd = { .fd = ch->fd, .events = POLLIN };
+	struct addrinfo *res = lookup(0);
+	struct rdma_conn_param p;
+	struct rdma_cm_event *ev;
+
+	signal(SIGUSR1, stop);
+	conn_param_init(&p, NULL, 0);
+	for (;;) {
+		for (k = 0; k < STORM_INFLIGHT && started < n && !stopping; k++) {
+			if (slot[k].step)
+				continue;
+			started++;
+			inflight += storm_start(&slot[k], res->ai_addr, &setup);
+		}
+		if (!inflight)
+			break;
+		i = poll(&pfd, 1, REQ_TIMEOUT_MS);
+		if (i < 0 && errno == EINTR)
+			continue;
+		if (i != 1)
+			fail("%d connects in flight and no event for %d ms",
+			     inflight, REQ_TIMEOUT_MS);
+		if (rdma_get_cm_event(ch, &ev))
+			fail("rdma_get_cm_event: %s", strerror(errno));
+		{
+			struct attempt *a = ev->id->context;
+			enum rdma_cm_event_type e = ev->event;
+			int st = ev->status, err = 0;
+
+			if ((unsigned int)e < sizeof(seen) / sizeof(seen[0]))
+				seen[e]++;
+			if (e == RDMA_CM_EVENT_CONNECT_RESPONSE && !a->id->qp)
+				rdma_establish(a->id);
+			rdma_ack_cm_event(ev);
+			if (e == RDMA_CM_EVENT_ADDR_RESOLVED && a->step == 1) {
+				err = rdma_resolve_route(a->id, 2000) ? errno : 0;
+				a->step = 2;
+			} else if (e == RDMA_CM_EVENT_ROUTE_RESOLVED && a->step == 2) {
+				err = want_qp ? create_qp(a->id) : 0;
+				if (!err && rdma_connect(a->id, &p))
+					err = errno;
+				a->step = 3;
+			} else if (a->step == 3 && is_outcome(e)) {
+				storm_end(a, &ended);
+				inflight--;
+			} else if (e == RDMA_CM_EVENT_ADDR_ERROR ||
+				   e == RDMA_CM_EVENT_ROUTE_ERROR ||
+				   e == RDMA_CM_EVENT_DEVICE_REMOVAL ||
+				   e == RDMA_CM_EVENT_ADDR_CHANGE) {
+				storm_end(a, &ended);
+				inflight--;
+			} else {
+				fail("%s status %d in step %d", rdma_event_str(e),
+				     st, a->step);
+			}
+			if (err) {
+				setup++;
+				storm_end(a, &ended);
+				ended--;
+				inflight--;
+			}
+		}
+	}
+	freeaddrinfo(res);
+	printf("%s %s: %d attempts (%d started), %d failed to start, %d ended in an event:",
+	       role, test, n, started, setup, ended);
+	for (i = 0; i < (int)(sizeof(seen) / sizeof(seen[0])); i++)
+		if (seen[i])
+			printf(" %s %d", rdma_event_str(i), seen[i]);
+	printf("\n");
+}
+
+/* A REJ after ESTABLISHED (IBTA 12.9.8.3: the passive side timed out on the RTU) */
+static void client_rejafter(void)
+{
+	struct rdma_cm_id *id = client_id(1);
+	struct ibv_qp_init_attr init;
+	struct ibv_qp_attr attr;
+	struct rdma_cm_event *ev;
+	double t;
+
+	if (client_connect(id, NULL, 0))
+		fail("rdma_connect: %s", strerror(errno));
+	client_established(id);
+	printf("%s %s: established\n", role, test);
+	fflush(stdout);
+	ev = wait_event(60000);
+	if (ev->event != RDMA_CM_EVENT_REJECTED)
+		fail("expected REJECTED on the connected id, got %s status %d",
+		     rdma_event_str(ev->event), ev->status);
+	printf("%s %s: REJECTED status %d\n", role, test, ev->status);
+	rdma_ack_cm_event(ev);
+	if (id->qp) {
+		if (ibv_query_qp(id->qp, &attr, IBV_QP_STATE, &init))
+			fail("ibv_query_qp: %s", strerror(errno));
+		if (attr.qp_state != IBV_QPS_ERR)
+			fail("the QP is in state %d after REJECTED, not ERROR",
+			     attr.qp_state);
+	}
+	t = now();
+	alarm(CALL_ALARM_S);
+	destroy_id_and_qp(id, 0);
+	alarm(0);
+	if (now() - t > CALL_MAX_S)
+		fail("the destroy took %.3f s", now() - t);
+}
+
 /* ---------------------------------------------------------------- server */
+
+static struct rdma_cm_id *listen_on(struct addrinfo *res, int backlog)
+{
+	struct rdma_cm_id *id;
+
+	if (rdma_create_id(ch, &id, NULL, ps))
+		fail("rdma_create_id: %s", strerror(errno));
+	if (rdma_bind_addr(id, res->ai_addr))
+		fail("rdma_bind_addr %s: %s", addr, strerror(errno));
+	if (rdma_listen(id, backlog))
+		fail("rdma_listen: %s", strerror(errno));
+	return id;
+}
 
 static struct rdma_cm_id *server_request(struct rdma_cm_id **listen_id)
 {
@@ -532,13 +1025,8 @@ static struct rdma_cm_id *server_request(struct rdma_cm_id **listen_id)
 			sleep(1);
 		}
 	}
-	if (rdma_create_id(ch, listen_id, NULL, ps))
-		fail("rdma_create_id: %s", strerror(errno));
-	if (rdma_bind_addr(*listen_id, res->ai_addr))
-		fail("rdma_bind_addr %s: %s", addr, strerror(errno));
+	*listen_id = listen_on(res, 4);
 	freeaddrinfo(res);
-	if (rdma_listen(*listen_id, 4))
-		fail("rdma_listen: %s", strerror(errno));
 	printf("%s %s: listening on %s port %s\n", role, test, addr, port);
 	fflush(stdout);
 
@@ -574,18 +1062,88 @@ static void server_accept(struct rdma_cm_id *id)
 
 	if (want_qp)
 		make_qp(id);
+	next_qpn = 0x456;
 	conn_param_init(&p, NULL, 0);
-	p.qp_num = 0x456;
 	if (rdma_accept(id, &p))
 		fail("rdma_accept: %s", strerror(errno));
 	if (ps != RDMA_PS_UDP)	/* a SIDR REP ends it for UD */
 		expect_event(RDMA_CM_EVENT_ESTABLISHED);
 }
 
+static void server_drop(struct rdma_cm_id *id)
+{
+	if (id->qp)
+		rdma_destroy_qp(id);
+	rdma_destroy_id(id);
+}
+
+/*
+ * Accept every request until SIGTERM; with @flap, destroy the listener and
+ * listen again every 5-50 ms, so that requests meet no listener or one that
+ * goes away under them.
+ */
+static void server_serve(int flap)
+{
+	struct pollfd pfd = { .fd = ch->fd, .events = POLLIN };
+	struct addrinfo *res = lookup(1);
+	struct rdma_cm_id *listen_id = listen_on(res, 128);
+	unsigned long accepted = 0, flaps = 0;
+	double next_flap = now();
+	struct rdma_conn_param p;
+	struct rdma_cm_event *ev;
+
+	signal(SIGTERM, stop);
+	printf("%s %s: listening on %s port %s\n", role, test, addr, port);
+	fflush(stdout);
+	srand(3);
+	next_qpn |= 0x800000;	/* apart from the clients' */
+	while (!stopping) {
+		if (flap && now() > next_flap) {
+			rdma_destroy_id(listen_id);
+			usleep(rand() % 20000);
+			listen_id = listen_on(res, 128);
+			next_flap = now() + (5 + rand() % 45) / 1000.0;
+			flaps++;
+		}
+		if (poll(&pfd, 1, flap ? 5 : 200) != 1)
+			continue;
+		if (rdma_get_cm_event(ch, &ev))
+			fail("rdma_get_cm_event: %s", strerror(errno));
+		if (ev->event == RDMA_CM_EVENT_CONNECT_REQUEST) {
+			struct rdma_cm_id *id = ev->id;
+
+			rdma_ack_cm_event(ev);
+			conn_param_init(&p, NULL, 0);
+			if ((want_qp && create_qp(id)) || rdma_accept(id, &p)) {
+				rdma_reject(id, NULL, 0);
+				server_drop(id);
+			} else if (ps == RDMA_PS_UDP) {
+				server_drop(id);	/* the SIDR REP was all */
+			}
+			accepted++;
+		} else if (ev->id != listen_id &&
+			   ev->event != RDMA_CM_EVENT_ESTABLISHED) {
+			/* disconnected, failed or gone: done with it */
+			struct rdma_cm_id *id = ev->id;
+
+			rdma_ack_cm_event(ev);
+			server_drop(id);
+		} else {
+			rdma_ack_cm_event(ev);
+		}
+	}
+	printf("%s %s: accepted %lu requests, listener re-created %lu times\n",
+	       role, test, accepted, flaps);
+	freeaddrinfo(res);
+	exit(0);
+}
+
 static void server(void)
 {
 	struct rdma_cm_id *listen_id, *id;
 
+	if (!strcmp(test, "serve") || !strcmp(test, "flap"))
+		server_serve(!strcmp(test, "flap"));
 	id = server_request(&listen_id);
 	if (!strcmp(test, "accept")) {
 		server_accept(id);
@@ -594,6 +1152,17 @@ static void server(void)
 
 		if (rdma_reject(id, buf, REJECT_LEN))
 			fail("rdma_reject: %s", strerror(errno));
+	} else if (!strcmp(test, "accept_exit")) {
+		struct rdma_conn_param p;
+
+		if (want_qp)
+			make_qp(id);
+		conn_param_init(&p, NULL, 0);
+		if (rdma_accept(id, &p))
+			fail("rdma_accept: %s", strerror(errno));
+		/* no RTU comes: leave, and let ucma destroy the id (a REJ) */
+		sleep(3);
+		printf("%s %s: leaving without the RTU\n", role, test);
 	} else if (!strcmp(test, "ece")) {
 		struct ibv_ece ece = {};
 
@@ -629,6 +1198,8 @@ int main(int argc, char **argv)
 	if (!addr || !test || (strcmp(role, "client") && strcmp(role, "server")))
 		goto usage;
 	signal(SIGALRM, blocked);
+	/* made-up QPNs of one process apart from another's */
+	next_qpn = (getpid() & 0x7ff) << 12 | 0x123;
 	ch = rdma_create_event_channel();
 	if (!ch)
 		fail("rdma_create_event_channel: %s", strerror(errno));
@@ -657,6 +1228,18 @@ int main(int argc, char **argv)
 		client_destroy();
 	else if (!strcmp(test, "retry") && go_file)
 		client_retry();
+	else if (!strcmp(test, "failnth"))
+		client_failnth();
+	else if (!strcmp(test, "connect2"))
+		client_connect2();
+	else if (!strcmp(test, "closefd"))
+		client_closefd();
+	else if (!strcmp(test, "disconnect"))
+		client_disconnect();
+	else if (!strcmp(test, "storm"))
+		client_storm();
+	else if (!strcmp(test, "rejafter"))
+		client_rejafter();
 	else
 		goto usage;
 	printf("%s %s: PASS\n", role, test);

@@ -8,9 +8,7 @@
 # RDMA_PS_IPOIB needs an IPoIB netdev: on rxe (Ethernet) cma_acquire_dev_by_src_ip() refuses
 # it with -EINVAL, so udaddy's bind fails (exit 255) and its address resolution fails (exit
 # 234 = -22) before any connect: that scenario checks the refusal and that no REQ was sent.
-# E2E_ONLY (host) or /shared/only (guests, written by run.sh) limits a run to those names
-only=$(cat /shared/only 2>/dev/null || echo "${E2E_ONLY:-}")
-selected() { [ -z "$only" ] || [[ " $only " == *" $1 "* ]]; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib-scenario.sh"
 
 scenario rxe-rping-rc     rxe RDMA_PS_TCP   cm_send_req        "timeout 240 rping -s -a 169.254.1.1 -p 7201 -C 3"           "timeout 60 rping -c -a 169.254.1.1 -p 7201 -C 3 -V"
 scenario rxe-ucmatose-rc  rxe RDMA_PS_TCP   cm_send_req        "timeout 240 ucmatose -b 169.254.1.1 -p 7203 -c 1 -C 1"     "timeout 60 ucmatose -s 169.254.1.1 -p 7203 -c 1 -C 1"

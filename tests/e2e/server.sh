@@ -21,9 +21,10 @@ scenario() {
 	bash -c "$5" > "/out/server-$1.log" 2>&1 &
 	names+=("$1") pids+=($!)
 	# a server started with -w FILE listens only once its client says so
-	[[ $5 != *" -w "* ]] || deferred=$((deferred + 1))
+	[[ $5 != *" -w "* && $5 != *"# listens later"* ]] || deferred=$((deferred + 1))
 }
-. "$here/scenarios.sh"
+. "$here/lib-scenario.sh"
+. "$(scenario_list)"
 
 # ready once every server still running listens (bounded; the client retries its first
 # connect anyway)
@@ -37,7 +38,7 @@ rdma resource show cm_id || true
 touch /shared/ready
 echo "server: ready"
 
-for _ in $(seq 560); do
+for _ in $(seq "$(($(cat /shared/timeout 2>/dev/null || echo 600) - 40))"); do
 	[ -e /shared/done ] && break
 	sleep 1
 done

@@ -1,0 +1,82 @@
+#!/bin/bash
+# Guest helper: nvme-rdma reconnecting while the target comes and goes.
+#   nvme-relink.sh server ADDR PORT NQN DEVICE TIMES
+#   nvme-relink.sh client ADDR PORT NQN TIMES
+# The server exports DEVICE as NQN (tests/e2e/nvmet.sh does the same for one connect) beside
+# a second, empty subsystem that keeps the port enabled: disabling a live nvmet RDMA port
+# makes lockdep report nvmet's own lock order (see nvmet.sh). Once the client has connected
+# (ctrl-loss-tmo -1, reconnect-delay 1) and runs I/O, the server unlinks NQN from the port
+# and links it back every 1-2 s, TIMES times: each unlink ends the host's queues and its
+# reconnects meet a port without NQN. After the last relink the host must be live again,
+# 1 MiB written and read back intact, and the disconnect leave no CM id behind.
+set -uo pipefail
+side=$1 addr=$2 svc=$3 nqn=$4
+go=/shared/go-relink relinked=/shared/relinked
+if [ "$side" = server ]; then
+	device=$5 times=$6
+	cfg=/sys/kernel/config/nvmet
+	subsys=$cfg/subsystems/$nqn anchor=$cfg/subsystems/$nqn-anchor port=$cfg/ports/$svc
+	set -e
+	mkdir "$subsys" "$anchor"
+	echo 1 > "$subsys/attr_allow_any_host"
+	mkdir "$subsys/namespaces/1"
+	echo "$device" > "$subsys/namespaces/1/device_path"
+	echo 1 > "$subsys/namespaces/1/enable"
+	mkdir "$port"
+	echo rdma > "$port/addr_trtype"
+	echo ipv4 > "$port/addr_adrfam"
+	echo "$addr" > "$port/addr_traddr"
+	echo "$svc" > "$port/addr_trsvcid"
+	ln -s "$anchor" "$port/subsystems/$nqn-anchor"
+	ln -s "$subsys" "$port/subsystems/$nqn"
+	set +e
+	for _ in $(seq 3000); do [ -e "$go" ] && break; [ -e /shared/done ] && exit 1; sleep 1; done
+	for i in $(seq "$times"); do
+		rm "$port/subsystems/$nqn" || exit 1
+		sleep 1.$((RANDOM % 10))
+		ln -s "$subsys" "$port/subsystems/$nqn" || exit 1
+		sleep 1.$((RANDOM % 10))
+	done
+	echo "nvme-relink: $nqn unlinked and linked again $times times"
+	touch "$relinked"
+	for _ in $(seq 3000); do [ -e /shared/done ] && exit 0; sleep 1; done
+	exit 1
+fi
+
+times=$5
+host=00000000-0000-0000-0000-0000000000c2
+nvme connect -t rdma -a "$addr" -s "$svc" -n "$nqn" --reconnect-delay=1 --ctrl-loss-tmo=-1 \
+	--hostnqn "nqn.2014-08.org.nvmexpress:uuid:$host" --hostid "$host" || exit 1
+ctrl='' dev=''
+for _ in $(seq 50); do
+	for c in /sys/class/nvme/nvme*; do
+		[ "$(cat "$c/subsysnqn" 2>/dev/null)" = "$nqn" ] && ctrl=$c
+	done
+	[ -n "$ctrl" ] && for b in "$ctrl"/nvme*n1 /sys/block/"${ctrl##*/}"n1; do [ -e "$b" ] && dev=/dev/${b##*/}; done
+	[ -n "$dev" ] && [ -b "$dev" ] && break
+	sleep 0.2
+done
+[ -n "$dev" ] && [ -b "$dev" ] || { echo "nvme-relink: no namespace block device"; nvme disconnect -n "$nqn"; exit 1; }
+echo "nvme-relink: $nqn is $dev (${ctrl##*/})"
+# I/O all along: it waits out each reconnect (ctrl-loss-tmo -1 queues it)
+(while [ ! -e "$relinked" ]; do dd if=/dev/zero of="$dev" bs=64k count=4 oflag=direct status=none; sleep 0.2; done) &
+io=$!
+touch "$go"
+for _ in $(seq $((times * 4 + 120))); do [ -e "$relinked" ] && break; sleep 1; done
+[ -e "$relinked" ] || { echo "nvme-relink: the server never finished relinking"; exit 1; }
+for _ in $(seq 120); do [ "$(cat "$ctrl/state")" = live ] && break; sleep 1; done
+state=$(cat "$ctrl/state")
+echo "nvme-relink: after $times relinks the controller is $state, reconnected $(dmesg | grep -c "${ctrl##*/}: Successfully reconnected") times"
+timeout 120 bash -c "wait $io" 2> /dev/null; wait "$io"
+pattern=/tmp/nvme-relink.$$
+head -c 1048576 /dev/urandom > "$pattern"
+rc=0
+if [ "$state" = live ]; then
+	dd if="$pattern" of="$dev" bs=64k oflag=direct status=none &&
+		dd if="$dev" bs=64k count=16 iflag=direct status=none | cmp - "$pattern" || rc=1
+	[ "$rc" = 0 ] && echo "nvme-relink: 1 MiB written and read back intact"
+else
+	rc=1
+fi
+nvme disconnect -n "$nqn" || rc=1
+exit "$rc"

@@ -1,0 +1,73 @@
+# shellcheck shell=bash
+# The hardening scenarios (make stress, and a bounded run in make test), run by
+# tests/e2e/run.sh with E2E_SCENARIOS=tests/stress/scenarios.sh on the same two guests and
+# in the same table as the e2e list. One line each, as there:
+#   scenario NAME DEVICE PORT_SPACE EXPECTED_TRACEPOINT SERVER_COMMAND CLIENT_COMMAND
+# Counts are multiplied by /shared/scale (STRESS_SCALE, 1 in make test); the fuzzer's seed
+# is /shared/seed (STRESS_SEED). Scenarios that take a device or a netdev away come last.
+. "$(dirname "${BASH_SOURCE[0]}")/../e2e/lib-scenario.sh"
+scale=$(cat /shared/scale 2>/dev/null || echo "${STRESS_SCALE:-1}")
+seed=$(cat /shared/seed 2>/dev/null || echo "${STRESS_SEED:-1}")
+x() { echo $(($1 * scale)); }
+# the fuzzer's command count: /shared/fuzz-n (STRESS_N), else 100,000 per unit of scale
+fuzz_n=$(cat /shared/fuzz-n 2>/dev/null || x 100000)
+stress=$(dirname "${BASH_SOURCE[0]}")
+cl='timeout 900 $CONFORM client' sv='$CONFORM server' ra=169.254.1.1 wa=169.254.2.1
+# servers that run until the client is done, then get SIGTERM (rdmacm_conform's serve and
+# flap exit 0 on it, an rping server dies of it: both fine; any other end fails)
+persistent() {
+	local c s=''
+	for c in "$@"; do s+="$c & p+=\" \$!\"; "; done
+	echo "p=''; ${s}until [ -e /shared/done ]; do sleep 1; for q in \$p; do kill -0 \$q || exit 1; done; done; kill \$p; for q in \$p; do wait \$q || [ \$? = 143 ] || exit 1; done"
+}
+# the client's CM ids when it started (no other client runs at the same time) must be all
+# that is left when it is done: `settled CMD` runs CMD and then compares
+settled() { echo "b=\$($stress/cm-ids.sh); $1; rc=\$?; $stress/cm-ids.sh --settle \$b || exit 1; exit \$rc"; }
+
+# the ucma fuzzer (tests/stress/ucma_fuzz.c) against live listeners on both devices: seeded
+# random command sequences from 4 threads; it checks errnos, exactly-once connect and one
+# outcome per connect itself, and the run must reach all three connect branches
+fuzz_servers="$(persistent "$sv -a $ra -p 7601 -t serve" "$sv -a $ra -p 7602 -P udp -t serve" "$sv -a $wa -p 7603 -q -t serve")"
+scenario fuzz             rxe+siw mixed   cm_send_req+cm_send_sidr_req+cm_send_iw_connect "$fuzz_servers" "$(settled "timeout 1200 \$FUZZ -s $seed -n $fuzz_n -t 4 -T 900 -a $ra -a $wa -l 169.254.1.2 -l 169.254.2.2 -p 7601 -p 7602 -p 7603")"
+
+# fail-nth: the n-th slab allocation of rdma_connect() fails, n = 1, 2, ... (failslab.sh
+# lets GFP_KERNEL allocations fail, quietly); each branch once
+scenario failnth-req      rxe RDMA_PS_TCP cm_send_req        "$(persistent "$sv -a $ra -p 7611 -t serve")" "$(settled "$stress/failslab.sh $cl -a $ra -p 7611 -t failnth -n 16")"
+scenario failnth-sidr     rxe RDMA_PS_UDP cm_send_sidr_req   "$(persistent "$sv -a $ra -p 7612 -P udp -t serve")" "$(settled "$stress/failslab.sh $cl -a $ra -p 7612 -P udp -t failnth -n 16")"
+scenario failnth-req-qp   rxe RDMA_PS_TCP cm_send_req        "$(persistent "$sv -a $ra -p 7613 -q -t serve")" "$(settled "$stress/failslab.sh $cl -a $ra -p 7613 -q -t failnth -n 16")"
+scenario failnth-mpa      siw RDMA_PS_TCP cm_send_iw_connect "$(persistent "$sv -a $wa -p 7614 -q -t serve")" "$(settled "$stress/failslab.sh $cl -a $wa -p 7614 -q -t failnth -n 16")"
+
+# races, each a bounded loop
+scenario connect2-rxe     rxe RDMA_PS_TCP cm_send_req        "$(persistent "$sv -a $ra -p 7621 -t serve")" "$(settled "$cl -a $ra -p 7621 -t connect2 -n $(x 50)")"
+scenario connect2-siw     siw RDMA_PS_TCP cm_send_iw_connect "$(persistent "$sv -a $wa -p 7622 -q -t serve")" "$(settled "$cl -a $wa -p 7622 -q -t connect2 -n $(x 20)")"
+scenario closefd-rxe      rxe RDMA_PS_TCP cm_send_req        "$(persistent "$sv -a $ra -p 7623 -t serve")" "$(settled "$cl -a $ra -p 7623 -t closefd -n $(x 50)")"
+scenario closefd-siw      siw RDMA_PS_TCP cm_send_iw_connect "$(persistent "$sv -a $wa -p 7624 -q -t serve")" "$(settled "$cl -a $wa -p 7624 -q -t closefd -n $(x 20)")"
+scenario disconnect-rxe   rxe RDMA_PS_TCP cm_send_req        "$(persistent "$sv -a $ra -p 7625 -t serve")" "$(settled "$cl -a $ra -p 7625 -t disconnect -n $(x 20)")"
+scenario disconnect-siw   siw RDMA_PS_TCP cm_send_iw_connect "$(persistent "$sv -a $wa -p 7626 -q -t serve")" "$(settled "$cl -a $wa -p 7626 -q -t disconnect -n $(x 10)")"
+# the peer's listener goes away and comes back every 5-50 ms under a storm of connects
+scenario flap-rxe         rxe RDMA_PS_TCP cm_send_req        "$(persistent "$sv -a $ra -p 7627 -t flap")" "$(settled "$cl -a $ra -p 7627 -t storm -n $(x 200)")"
+scenario flap-siw         siw RDMA_PS_TCP cm_send_iw_connect "$(persistent "$sv -a $wa -p 7628 -q -t flap")" "$(settled "$cl -a $wa -p 7628 -q -t storm -n $(x 100)")"
+
+# a REJ after ESTABLISHED: the server drops the RTUs (nftables) and leaves; the client's
+# connected id gets REJECTED, its QP is in ERROR, it destroys at once
+scenario rej-after-rtu    rxe RDMA_PS_TCP cm_send_req        "$stress/rtu-drop.sh server $ra 7651 # listens later" "$(settled "$stress/rtu-drop.sh client $ra 7651")"
+
+# neighbour churn: rping clients connect in a loop while the server's neighbour entry flips
+# between a wrong MAC and the right one; every client exits, no CM id is left
+scenario neigh-churn      rxe RDMA_PS_TCP cm_send_req        "$(persistent "rping -s -a $ra -p 7631 -P")" "$(settled "$stress/neigh-churn.sh $ra 7631 $(x 8) $(x 20)")"
+# a second siw device on a veth, rping over siw0 meanwhile, then the extra device goes: no
+# leak, no "waiting for ... to become free"
+scenario second-siw       siw RDMA_PS_TCP cm_send_iw_connect "$(persistent "rping -s -a $wa -p 7632 -P")" "$(settled "$stress/second-siw.sh $wa 7632 $(x 20)")"
+
+# churn: rping connect/disconnect cycles, then rounds of connect storms; the resource
+# counts come back to idle and the rounds stay as fast (3,000 and 20 x 1,000 at scale 10)
+scenario churn            rxe RDMA_PS_TCP cm_send_req        "$(persistent "rping -s -a $ra -p 7661 -P" "$sv -a $ra -p 7662 -t serve")" "$(settled "$stress/churn.sh $ra 7661 7662 $(x 300) $(x 2) $([ "$scale" -ge 10 ] && echo 1000 || echo 100)")"
+
+# nvme-rdma over siw reconnecting (reconnect-delay 1, ctrl-loss-tmo -1) with I/O running
+# while the target unlinks and relinks the subsystem from its port every 1-2 s
+scenario nvme-relink-siw  siw RDMA_PS_TCP cm_send_iw_connect "$stress/nvme-relink.sh server $wa 4431 nqn.2026-11.rdmacm:relink /dev/nullb0 $(x 5)" "$(settled "timeout 1800 $stress/nvme-relink.sh client $wa 4431 nqn.2026-11.rdmacm:relink $(x 5)")"
+
+# the netdev goes down and up under a storm of connects, then the device is deleted under
+# one and added again
+scenario netdev-down      rxe RDMA_PS_TCP cm_send_req        "$(persistent "$sv -a $ra -p 7641 -t serve")" "$(settled "$stress/under-storm.sh netdev $cl -a $ra -p 7641 -t storm -n $(x 100)")"
+scenario link-delete      rxe RDMA_PS_TCP cm_send_req        "$(persistent "$sv -a $ra -p 7642 -t serve")" "$(settled "$stress/under-storm.sh link $cl -a $ra -p 7642 -t storm -n $(x 200)")"
