@@ -126,26 +126,31 @@ debug-e2e: debug build/bin/rdmacm_conform
 STRESS_SEED ?= $(shell echo $$((0x$$(git rev-parse --short=7 HEAD 2>/dev/null || echo 1))))
 STRESS_RUN = E2E_SCENARIOS=tests/stress/scenarios.sh STRESS_SEED=$(STRESS_SEED) bash tests/e2e/run.sh
 
-## stress-smoke  the hardening list once on the e2e kernels (patched client, then stock
-##          client, each against a patched server): ucma fuzzer (100,000 commands), fail-nth
-##          on every connect branch, races, listener flaps, neighbour churn, a second siw
-##          device, netdev down and rxe0 deleted under a storm of connects
+## stress-smoke  the hardening list once on the e2e kernel (both guests patched): ucma fuzzer
+##          (100,000 commands), fail-nth on every connect branch, races, listener flaps,
+##          RTU drop, neighbour churn, a second siw device, churn, nvme-rdma relinks, netdev
+##          down and rxe0 deleted under a storm; then STRESS_STOCK on two stock guests, for
+##          the comparison (reported, not a failure: stock has the bugs the series fixes)
+STRESS_STOCK ?= fuzz failnth-req failnth-sidr failnth-mpa connect2-siw closefd-siw flap-siw
 stress-smoke: guest stock build/bin/rdmacm_conform build/bin/ucma_fuzz
 	@STRESS_SCALE=1 $(STRESS_RUN) $(GUEST_KERNEL) build/stress-smoke
-	@STRESS_SCALE=1 $(STRESS_RUN) $(STOCK_KERNEL) build/stress-smoke-stock $(GUEST_KERNEL) || \
-		echo "stress-smoke: the stock client's differences are listed above (not a failure of the series)"
+	@STRESS_SCALE=1 STRESS_N=20000 E2E_ONLY="$(STRESS_STOCK)" $(STRESS_RUN) $(STOCK_KERNEL) build/stress-smoke-stock || \
+		echo "stress-smoke: stock 6.12 fails as listed above (for the comparison, not a failure)"
+	@bash tests/stress/report.sh build/stress-smoke build/stress-smoke-stock > build/stress-smoke/report.md
+	@echo "stress-smoke: report in build/stress-smoke/report.md"
 
-## stress   the hardening list on the debug kernels (KASAN, kmemleak, lockdep, ...), patched
-##          and stock clients: N fuzzer commands (default 1,000,000), every other count x
+## stress   the hardening list on the debug kernels (KASAN, kmemleak, lockdep, ...), both
+##          guests patched, then both stock: N fuzzer commands (default 1,000,000), every other count x
 ##          STRESS_SCALE (10); any report or leak fails (build/stress; not part of make test)
 N ?= 1000000
 STRESS_SCALE ?= 10
 stress: debug debug-stock build/bin/rdmacm_conform build/bin/ucma_fuzz
 	@STRESS_N=$(N) STRESS_SCALE=$(STRESS_SCALE) E2E_TIMEOUT=$${E2E_TIMEOUT:-7200} $(STRESS_RUN) \
-		build/debug/arch/x86/boot/bzImage build/stress build/debug/arch/x86/boot/bzImage; \
+		build/debug/arch/x86/boot/bzImage build/stress; \
 		p=$$?; STRESS_N=$(N) STRESS_SCALE=$(STRESS_SCALE) E2E_TIMEOUT=$${E2E_TIMEOUT:-7200} $(STRESS_RUN) \
-		build/debug-stock/arch/x86/boot/bzImage build/stress-stock build/debug/arch/x86/boot/bzImage; \
-		echo "stress: patched client $$([ $$p = 0 ] && echo PASSED || echo FAILED); stock client: build/stress-stock"; \
+		build/debug-stock/arch/x86/boot/bzImage build/stress-stock; \
+		bash tests/stress/report.sh build/stress build/stress-stock > build/stress/report.md; \
+		echo "stress: patched $$([ $$p = 0 ] && echo PASSED || echo FAILED); report (patched and stock) in build/stress/report.md"; \
 		exit $$p
 
 ## debug-stock  the debug guest kernel without the series (for make stress)

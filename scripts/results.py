@@ -39,7 +39,7 @@ def main():
                 rows += list(csv.reader(f, delimiter="\t"))
         e_ok = sum(r[5] == "PASS" for r in rows)
         e_bad = len(rows) - e_ok
-        print(f"KUnit: {k_ok} passed, {k_bad} failed; man, docs and e2e: {e_ok} passed, {e_bad} failed")
+        print(f"KUnit: {k_ok} passed, {k_bad} failed; man, docs, e2e and stress: {e_ok} passed, {e_bad} failed")
         print(f"{k_ok + e_ok} passed, {k_bad + e_bad} failed")
         return
     sys.exit(__doc__)

@@ -894,7 +894,6 @@ static void client_storm(void)
 	struct rdma_cm_event *ev;
 
 	signal(SIGUSR1, stop);
-	conn_param_init(&p, NULL, 0);
 	for (;;) {
 		for (k = 0; k < STORM_INFLIGHT && started < n && !stopping; k++) {
 			if (slot[k].step)
@@ -927,6 +926,7 @@ static void client_storm(void)
 				a->step = 2;
 			} else if (e == RDMA_CM_EVENT_ROUTE_RESOLVED && a->step == 2) {
 				err = want_qp ? create_qp(a->id) : 0;
+				conn_param_init(&p, NULL, 0);	/* a new QPN */
 				if (!err && rdma_connect(a->id, &p))
 					err = errno;
 				a->step = 3;

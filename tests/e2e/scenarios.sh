@@ -21,42 +21,55 @@ scenario siw-ucmatose-rc  siw RDMA_PS_TCP   cm_send_iw_connect "timeout 240 ucma
 scenario siw-ucmatose10-rc siw RDMA_PS_TCP  cm_send_iw_connect "timeout 240 ucmatose -b 169.254.2.1 -p 7205 -c 10 -C 10"   "timeout 60 ucmatose -s 169.254.2.1 -p 7205 -c 10 -C 10"
 
 # rdmacm_conform (tests/e2e/rdmacm_conform.c): exact outcomes of rdma_connect() through ucma.
-# Without -q the ids have no QP (as for an external QP); iWARP needs one (-q).
+#   conform NAME DEVICE PORT_SPACE EXPECTED SERVER_TEST CLIENT_TEST [ADDRESS]
+# states the device and port space once; the rest follows: the server's address on that
+# device (or ADDRESS), a port of the scenario's own, -P udp for RDMA_PS_UDP, and -q (a QP)
+# on siw, since iWARP connects a QP (without one, the ids have none, as for an external
+# QP). rdmacm_conform asks the device which transport it is. SERVER_TEST "-": no server.
 cl='timeout 60 $CONFORM client' sv='timeout 240 $CONFORM server' ra=169.254.1.1 wa=169.254.2.1
-scenario einval-rc        rxe RDMA_PS_TCP   cm_send_req        "$sv -a $ra -p 7410 -t accept"          "$cl -a $ra -p 7410 -t einval"
-scenario pdata56-rc       rxe RDMA_PS_TCP   cm_send_req        "$sv -a $ra -p 7411 -t accept -n 56"    "$cl -a $ra -p 7411 -t pdata -n 56"
-scenario pdata57-rc       rxe RDMA_PS_TCP   none               "true"                                "$cl -a $ra -p 7411 -t pdata_over -n 57"
-scenario nolistener-rc    rxe RDMA_PS_TCP   cm_send_req        "true"                                "$cl -a $ra -p 7499 -t nolistener"
-scenario reject-rc        rxe RDMA_PS_TCP   cm_send_req        "$sv -a $ra -p 7412 -t reject"          "$cl -a $ra -p 7412 -t reject"
-scenario ece-rc           rxe RDMA_PS_TCP   cm_send_req        "$sv -a $ra -p 7413 -t ece"             "$cl -a $ra -p 7413 -t ece"
-scenario qpn-rc           rxe RDMA_PS_TCP   cm_send_req        "$sv -a $ra -p 7414 -t qpn"             "$cl -a $ra -p 7414 -t qpn"
-scenario einval-ud        rxe RDMA_PS_UDP   cm_send_sidr_req   "$sv -a $ra -p 7415 -P udp -t accept"   "$cl -a $ra -p 7415 -P udp -t einval"
-scenario pdata180-ud      rxe RDMA_PS_UDP   cm_send_sidr_req   "$sv -a $ra -p 7416 -P udp -t accept -n 180" "$cl -a $ra -p 7416 -P udp -t pdata -n 180"
-scenario pdata181-ud      rxe RDMA_PS_UDP   none               "true"                                "$cl -a $ra -p 7416 -P udp -t pdata_over -n 181"
-scenario nolistener-ud    rxe RDMA_PS_UDP   cm_send_sidr_req   "true"                                "$cl -a $ra -p 7498 -P udp -t nolistener"
-scenario einval-iw        siw RDMA_PS_TCP   cm_send_iw_connect "$sv -a $wa -p 7420 -q -t accept"       "$cl -a $wa -p 7420 -q -t einval"
+conform_port=7410
+conform() {
+	local name=$1 dev=$2 ps=$3 expect=$4 srv=$5 cli=$6 addr=${7:-} flags='' port=$conform_port
+	conform_port=$((conform_port + 1))
+	case $dev in rxe) addr=${addr:-$ra} ;; siw) addr=${addr:-$wa} flags+=' -q' ;; esac
+	[ "$ps" != RDMA_PS_UDP ] || flags+=' -P udp'
+	[ "$srv" = - ] && srv=true || srv="$sv -a $addr -p $port$flags -t $srv"
+	scenario "$name" "$dev" "$ps" "$expect" "$srv" "$cl -a $addr -p $port$flags -t $cli"
+}
+conform einval-rc        rxe RDMA_PS_TCP   cm_send_req        accept           einval
+conform pdata56-rc       rxe RDMA_PS_TCP   cm_send_req        "accept -n 56"   "pdata -n 56"
+conform pdata57-rc       rxe RDMA_PS_TCP   none               -                "pdata_over -n 57"
+conform nolistener-rc    rxe RDMA_PS_TCP   cm_send_req        -                nolistener
+conform reject-rc        rxe RDMA_PS_TCP   cm_send_req        reject           reject
+conform ece-rc           rxe RDMA_PS_TCP   cm_send_req        ece              ece
+conform qpn-rc           rxe RDMA_PS_TCP   cm_send_req        qpn              qpn
+conform einval-ud        rxe RDMA_PS_UDP   cm_send_sidr_req   accept           einval
+conform pdata180-ud      rxe RDMA_PS_UDP   cm_send_sidr_req   "accept -n 180"  "pdata -n 180"
+conform pdata181-ud      rxe RDMA_PS_UDP   none               -                "pdata_over -n 181"
+conform nolistener-ud    rxe RDMA_PS_UDP   cm_send_sidr_req   -                nolistener
+conform einval-iw        siw RDMA_PS_TCP   cm_send_iw_connect accept           einval
 # siw sends the 4-byte MPA v2 IRD/ORD block within the 256 bytes of MPA private data, so
 # it takes 252 bytes and refuses 253 (rdma_cm lets up to 255 through; stock siw wrapped the
 # length and its peer refused 252 to 255)
-scenario pdata252-iw      siw RDMA_PS_TCP   cm_send_iw_connect "$sv -a $wa -p 7421 -q -t accept -n 252" "$cl -a $wa -p 7421 -q -t pdata -n 252"
-scenario pdata253-iw      siw RDMA_PS_TCP   cm_send_iw_connect "true"                                "$cl -a $wa -p 7421 -q -t pdata_over -n 253"
+conform pdata252-iw      siw RDMA_PS_TCP   cm_send_iw_connect "accept -n 252"  "pdata -n 252"
+conform pdata253-iw      siw RDMA_PS_TCP   cm_send_iw_connect -                "pdata_over -n 253"
 # siw connects its TCP socket in the background, as hardware iWARP does: nobody listening
 # is an event, REJECTED -ECONNRESET as on cxgb4 and erdma (stock siw fails rdma_connect()
 # with ECONNREFUSED)
-scenario nolistener-iw    siw RDMA_PS_TCP   cm_send_iw_connect "true"                                "$cl -a $wa -p 7497 -q -t nolistener"
-scenario reject-iw        siw RDMA_PS_TCP   cm_send_iw_connect "$sv -a $wa -p 7422 -q -t reject"       "$cl -a $wa -p 7422 -q -t reject"
+conform nolistener-iw    siw RDMA_PS_TCP   cm_send_iw_connect -                nolistener
+conform reject-iw        siw RDMA_PS_TCP   cm_send_iw_connect reject           reject
 # a refused connect is REJECTED and its id refuses another connect (EINVAL); new ids connect once the server listens
-scenario retry-iw         siw RDMA_PS_TCP   cm_send_iw_connect "$sv -a $wa -p 7423 -q -t accept -w /shared/go-retry-iw" "$cl -a $wa -p 7423 -q -t retry -w /shared/go-retry-iw"
+conform retry-iw         siw RDMA_PS_TCP   cm_send_iw_connect "accept -w /shared/go-retry-iw" "retry -w /shared/go-retry-iw"
 # IPv6: a unique local address, and eth0's link-local one (written by the server guest)
 sa6=fd00:1::1 ll='$(cat /shared/server-ll0)%eth0'
-scenario pdata56-rc-v6    rxe RDMA_PS_TCP   cm_send_req        "$sv -a $sa6 -p 7430 -t accept -n 56"  "$cl -a $sa6 -p 7430 -t pdata -n 56"
-scenario pdata180-ud-v6   rxe RDMA_PS_UDP   cm_send_sidr_req   "$sv -a $sa6 -p 7431 -P udp -t accept -n 180" "$cl -a $sa6 -p 7431 -P udp -t pdata -n 180"
-scenario einval-rc-ll     rxe RDMA_PS_TCP   cm_send_req        "$sv -a $ll -p 7432 -t accept"         "$cl -a $ll -p 7432 -t einval"
-scenario einval-ud-ll     rxe RDMA_PS_UDP   cm_send_sidr_req   "$sv -a $ll -p 7433 -P udp -t accept"  "$cl -a $ll -p 7433 -P udp -t einval"
+conform pdata56-rc-v6    rxe RDMA_PS_TCP   cm_send_req        "accept -n 56"   "pdata -n 56"  "$sa6"
+conform pdata180-ud-v6   rxe RDMA_PS_UDP   cm_send_sidr_req   "accept -n 180"  "pdata -n 180" "$sa6"
+conform einval-rc-ll     rxe RDMA_PS_TCP   cm_send_req        accept           einval         "$ll"
+conform einval-ud-ll     rxe RDMA_PS_UDP   cm_send_sidr_req   accept           einval         "$ll"
 # RDMA_OPTION_ID_ACK_TIMEOUT before rdma_resolve_route(): the RoCE path's packet lifetime
-scenario acktimeout14     rxe RDMA_PS_TCP   none               "true"                                 "$cl -a $ra -t acktimeout -n 14"
-scenario acktimeout1      rxe RDMA_PS_TCP   none               "true"                                 "$cl -a $ra -t acktimeout -n 1"
-scenario acktimeout0      rxe RDMA_PS_TCP   none               "true"                                 "$cl -a $ra -t acktimeout -n 0"
+conform acktimeout14     rxe RDMA_PS_TCP   none               -                "acktimeout -n 14"
+conform acktimeout1      rxe RDMA_PS_TCP   none               -                "acktimeout -n 1"
+conform acktimeout0      rxe RDMA_PS_TCP   none               -                "acktimeout -n 0"
 # a silent peer: 169.254.1.9 resolves to the server's MAC, which owns no such address and
 # drops the REQs; the CM retries 15 times and the client gets UNREACHABLE -ETIMEDOUT
 scenario silent-peer-rc   rxe RDMA_PS_TCP   cm_send_req        "true"                                 "ip neigh replace 169.254.1.9 lladdr \$(cat /shared/server-mac0) dev eth0 nud permanent && timeout 200 \$CONFORM client -a 169.254.1.9 -p 7434 -t timeout"

@@ -6,9 +6,12 @@
 # a second, empty subsystem that keeps the port enabled: disabling a live nvmet RDMA port
 # makes lockdep report nvmet's own lock order (see nvmet.sh). Once the client has connected
 # (ctrl-loss-tmo -1, reconnect-delay 1) and runs I/O, the server unlinks NQN from the port
-# and links it back every 1-2 s, TIMES times: each unlink ends the host's queues and its
-# reconnects meet a port without NQN. After the last relink the host must be live again,
-# 1 MiB written and read back intact, and the disconnect leave no CM id behind.
+# and links it back every 1-2 s, TIMES times: each unlink ends the host's queues (the
+# iWARP connections are torn down under the I/O) and the next unlink may meet a reconnect.
+# NQN stays unlinked for at most 0.2 s: a reconnect that finds no NQN gets a Connect
+# status with DNR, after which the 6.12 host removes the controller whatever ctrl-loss-tmo
+# says. After the last relink the host must be live again, 1 MiB written and read back
+# intact, and the disconnect leave no CM id behind.
 set -uo pipefail
 side=$1 addr=$2 svc=$3 nqn=$4
 go=/shared/go-relink relinked=/shared/relinked
@@ -33,7 +36,7 @@ if [ "$side" = server ]; then
 	for _ in $(seq 3000); do [ -e "$go" ] && break; [ -e /shared/done ] && exit 1; sleep 1; done
 	for i in $(seq "$times"); do
 		rm "$port/subsystems/$nqn" || exit 1
-		sleep 1.$((RANDOM % 10))
+		sleep 0.$((RANDOM % 3))
 		ln -s "$subsys" "$port/subsystems/$nqn" || exit 1
 		sleep 1.$((RANDOM % 10))
 	done
@@ -64,9 +67,9 @@ io=$!
 touch "$go"
 for _ in $(seq $((times * 4 + 120))); do [ -e "$relinked" ] && break; sleep 1; done
 [ -e "$relinked" ] || { echo "nvme-relink: the server never finished relinking"; exit 1; }
-for _ in $(seq 120); do [ "$(cat "$ctrl/state")" = live ] && break; sleep 1; done
-state=$(cat "$ctrl/state")
-echo "nvme-relink: after $times relinks the controller is $state, reconnected $(dmesg | grep -c "${ctrl##*/}: Successfully reconnected") times"
+for _ in $(seq 120); do [ "$(cat "$ctrl/state" 2> /dev/null)" = live ] && break; sleep 1; done
+state=$(cat "$ctrl/state" 2> /dev/null || echo "removed (no $ctrl)")
+echo "nvme-relink: after $times relinks the controller is $state, reconnected $(dmesg | grep -c "${ctrl##*/}: Successfully reconnected") times; $(dmesg | grep "${ctrl##*/}" | grep -ci "fail") failure lines"
 timeout 120 bash -c "wait $io" 2> /dev/null; wait "$io"
 pattern=/tmp/nvme-relink.$$
 head -c 1048576 /dev/urandom > "$pattern"

@@ -24,12 +24,6 @@ persistent() {
 # that is left when it is done: `settled CMD` runs CMD and then compares
 settled() { echo "b=\$($stress/cm-ids.sh); $1; rc=\$?; $stress/cm-ids.sh --settle \$b || exit 1; exit \$rc"; }
 
-# the ucma fuzzer (tests/stress/ucma_fuzz.c) against live listeners on both devices: seeded
-# random command sequences from 4 threads; it checks errnos, exactly-once connect and one
-# outcome per connect itself, and the run must reach all three connect branches
-fuzz_servers="$(persistent "$sv -a $ra -p 7601 -t serve" "$sv -a $ra -p 7602 -P udp -t serve" "$sv -a $wa -p 7603 -q -t serve")"
-scenario fuzz             rxe+siw mixed   cm_send_req+cm_send_sidr_req+cm_send_iw_connect "$fuzz_servers" "$(settled "timeout 1200 \$FUZZ -s $seed -n $fuzz_n -t 4 -T 900 -a $ra -a $wa -l 169.254.1.2 -l 169.254.2.2 -p 7601 -p 7602 -p 7603")"
-
 # fail-nth: the n-th slab allocation of rdma_connect() fails, n = 1, 2, ... (failslab.sh
 # lets GFP_KERNEL allocations fail, quietly); each branch once
 scenario failnth-req      rxe RDMA_PS_TCP cm_send_req        "$(persistent "$sv -a $ra -p 7611 -t serve")" "$(settled "$stress/failslab.sh $cl -a $ra -p 7611 -t failnth -n 16")"
@@ -48,20 +42,26 @@ scenario disconnect-siw   siw RDMA_PS_TCP cm_send_iw_connect "$(persistent "$sv 
 scenario flap-rxe         rxe RDMA_PS_TCP cm_send_req        "$(persistent "$sv -a $ra -p 7627 -t flap")" "$(settled "$cl -a $ra -p 7627 -t storm -n $(x 200)")"
 scenario flap-siw         siw RDMA_PS_TCP cm_send_iw_connect "$(persistent "$sv -a $wa -p 7628 -q -t flap")" "$(settled "$cl -a $wa -p 7628 -q -t storm -n $(x 100)")"
 
+# the ucma fuzzer (tests/stress/ucma_fuzz.c) against live listeners on both devices: seeded
+# random command sequences from 4 threads; it checks errnos, exactly-once connect and one
+# outcome per connect itself, and the run must reach all three connect branches
+fuzz_servers="$(persistent "$sv -a $ra -p 7601 -t serve" "$sv -a $ra -p 7602 -P udp -t serve" "$sv -a $wa -p 7603 -q -t serve")"
+scenario fuzz             rxe+siw mixed   cm_send_req+cm_send_sidr_req+cm_send_iw_connect "$fuzz_servers" "$(settled "timeout 1200 \$FUZZ -s $seed -n $fuzz_n -t 4 -T 900 -a $ra -a $wa -l 169.254.1.2 -l 169.254.2.2 -p 7601 -p 7602 -p 7603")"
+
 # a REJ after ESTABLISHED: the server drops the RTUs (nftables) and leaves; the client's
 # connected id gets REJECTED, its QP is in ERROR, it destroys at once
 scenario rej-after-rtu    rxe RDMA_PS_TCP cm_send_req        "$stress/rtu-drop.sh server $ra 7651 # listens later" "$(settled "$stress/rtu-drop.sh client $ra 7651")"
 
 # neighbour churn: rping clients connect in a loop while the server's neighbour entry flips
 # between a wrong MAC and the right one; every client exits, no CM id is left
-scenario neigh-churn      rxe RDMA_PS_TCP cm_send_req        "$(persistent "rping -s -a $ra -p 7631 -P")" "$(settled "$stress/neigh-churn.sh $ra 7631 $(x 8) $(x 20)")"
+scenario neigh-churn      rxe RDMA_PS_TCP cm_send_req        "$(persistent "rping -s -a $ra -p 7631 -P")" "$(settled "$stress/neigh-churn.sh $ra 7631 $((scale >= 10 ? 32 : 8)) $((scale >= 10 ? 200 : 20))")"
 # a second siw device on a veth, rping over siw0 meanwhile, then the extra device goes: no
 # leak, no "waiting for ... to become free"
 scenario second-siw       siw RDMA_PS_TCP cm_send_iw_connect "$(persistent "rping -s -a $wa -p 7632 -P")" "$(settled "$stress/second-siw.sh $wa 7632 $(x 20)")"
 
 # churn: rping connect/disconnect cycles, then rounds of connect storms; the resource
 # counts come back to idle and the rounds stay as fast (3,000 and 20 x 1,000 at scale 10)
-scenario churn            rxe RDMA_PS_TCP cm_send_req        "$(persistent "rping -s -a $ra -p 7661 -P" "$sv -a $ra -p 7662 -t serve")" "$(settled "$stress/churn.sh $ra 7661 7662 $(x 300) $(x 2) $([ "$scale" -ge 10 ] && echo 1000 || echo 100)")"
+scenario churn            rxe RDMA_PS_TCP cm_send_req        "$(persistent "rping -s -a $ra -p 7661 -P" "$sv -a $ra -p 7662 -t serve")" "$(settled "$stress/churn.sh $ra 7661 7662 $((scale >= 10 ? 300 * scale : 60)) $(x 2) $((scale >= 10 ? 1000 : 100))")"
 
 # nvme-rdma over siw reconnecting (reconnect-delay 1, ctrl-loss-tmo -1) with I/O running
 # while the target unlinks and relinks the subsystem from its port every 1-2 s
@@ -69,5 +69,5 @@ scenario nvme-relink-siw  siw RDMA_PS_TCP cm_send_iw_connect "$stress/nvme-relin
 
 # the netdev goes down and up under a storm of connects, then the device is deleted under
 # one and added again
-scenario netdev-down      rxe RDMA_PS_TCP cm_send_req        "$(persistent "$sv -a $ra -p 7641 -t serve")" "$(settled "$stress/under-storm.sh netdev $cl -a $ra -p 7641 -t storm -n $(x 100)")"
-scenario link-delete      rxe RDMA_PS_TCP cm_send_req        "$(persistent "$sv -a $ra -p 7642 -t serve")" "$(settled "$stress/under-storm.sh link $cl -a $ra -p 7642 -t storm -n $(x 200)")"
+scenario netdev-down      rxe RDMA_PS_TCP cm_send_req        "$(persistent "$sv -a $ra -p 7641 -t serve")" "$(settled "$stress/under-storm.sh netdev $cl -a $ra -p 7641 -t storm -n $(x 500)")"
+scenario link-delete      rxe RDMA_PS_TCP cm_send_req        "$(persistent "$sv -a $ra -p 7642 -t serve")" "$(settled "$stress/under-storm.sh link $cl -a $ra -p 7642 -t storm -n $(x 1000)")"

@@ -23,12 +23,23 @@
  *     ACCEPTed it; checked after a drain of up to 20 s;
  *  4. DESTROY_ID of every live id succeeds, close() of every fd succeeds.
  *
+ * Options: -s SEED (default: from the clock; printed first), -n COMMANDS
+ * (100000), -t THREADS (4), -T SECONDS (600: stop early, and say so),
+ * -a PEER_ADDR, -l LOCAL_ADDR, -p PEER_PORT (each repeatable: live peers, our
+ * addresses, ports where the peer listens), -D DRAIN_SECONDS (20),
+ * -Q SIW_QPS (32; 0: none), -K (keep clear of a known kernel BUG: no REJECT
+ * or ACCEPT on an id that was ever connected; iw_cm_reject()/iw_cm_accept()
+ * on an active cm_id in CONN_SENT clear IWCM_F_CONNECT_WAIT and the DESTROY
+ * that follows hits BUG() in destroy_cm_id()), -x OP,... (leave out those
+ * operations, numbered as in one_command(), to narrow a failure down).
+ *
  * Replay: the command each thread picks at index I (and its arguments) is a
  * function of (seed, thread, I) only; which ids it lands on and the results
- * depend on timing. Re-run with the printed seed and the same -t/-a/-l/-p:
+ * depend on timing. Re-run with the printed seed and the same options:
  *   ucma_fuzz -s SEED -t 4 -n 100000 -a 169.254.1.1 -a 169.254.2.1 \
- *             -l 169.254.1.2 -l 169.254.2.2 -p 7601 -p 7174
- * -t 1 gives the most faithful replay.
+ *             -a fd00:1::1 -l 169.254.1.2 -l 169.254.2.2 -l fd00:1::2 \
+ *             -p 7601 -p 7602 -p 7603 -p 7174
+ * -t 1 gives the most faithful replay; -x narrows it down.
  *
  * Build: gcc -O2 -Wall -Wextra -Werror -pthread -o build/bin/ucma_fuzz tests/stress/ucma_fuzz.c
  */
@@ -109,8 +120,11 @@ struct idrec {
 	uint64_t uid;
 	int conn_thread;
 	long conn_index;
+	double conn_t;	/* when CONNECT returned 0 */
+	unsigned opts;	/* SET_OPTIONs that succeeded on it: 1 << (level * 4 + optname) */
 	int primary, rejected, first;	/* outcome events since the last ROUTE_RESOLVED */
 	int nhist;
+	char to[56];	/* the destination of the connect sequence */
 	uint8_t hist[8];
 	int32_t hstat[8];
 };
@@ -128,7 +142,8 @@ struct thr {
 
 static uint64_t seed;
 static long max_cmds = 100000;
-static int nthreads = 4, time_bound = 600, nqps = 32, avoid_known;
+static int nthreads = 4, time_bound = 600, nqps = 32, avoid_known, drain_s = 20;
+static uint32_t op_off;	/* -x: operations (numbers of one_command()) left out */
 static struct addr peers[16], locals[16];
 static int npeers, nlocals, nports;
 static uint16_t ports[16];
@@ -141,6 +156,8 @@ static atomic_int stop, timed_out;
 static long conn_ok_sp[NSPACE], conn_ok_dst[32];
 static uint32_t stale[64];	/* kernel ids destroyed earlier */
 static uint64_t uid_next = 1;
+static double slowest;		/* the longest wait for an outcome */
+static char slowest_to[56];
 static struct timespec t0;
 static uint32_t mcids[64];
 static int mcfd[64], nmc;
@@ -206,16 +223,19 @@ static int allowed_for(int cmd, int e, unsigned flags)
 	static const int id[] = { ENOENT, EINVAL, ENXIO, ENOMEM, 0 };
 	static const int create[] = { EINVAL, ENOSPC, ENOMEM, 0 };
 	static const int destroy[] = { ENOENT, EINVAL, ENOSPC, 0 };
-	static const int bind[] = { EADDRNOTAVAIL, EADDRINUSE, EAFNOSUPPORT, ENODEV, EACCES, 0 };
+	/* cma_get_port(): EPROTONOSUPPORT for a port space the address family has no table for */
+	static const int bind[] = { EADDRNOTAVAIL, EADDRINUSE, EAFNOSUPPORT, ENODEV, EACCES,
+				    EPROTONOSUPPORT, 0 };
 	static const int resolve[] = { EADDRNOTAVAIL, EADDRINUSE, EAFNOSUPPORT, ENODEV, EACCES,
-				       ENETUNREACH, EHOSTUNREACH, 0 };
+				       EPROTONOSUPPORT, ENETUNREACH, EHOSTUNREACH, 0 };
 	static const int route[] = { ENODEV, 0 };
 	static const int query[] = { ENOSPC, ENOSYS, 0 };
 	/* siw binds and connects a TCP socket inside the call (kernel_bindconnect) */
 	static const int connect[] = { EOPNOTSUPP, EADDRINUSE, EADDRNOTAVAIL, ENETUNREACH,
 				       EAFNOSUPPORT, 0 };
 	static const int listen[] = { EADDRINUSE, EADDRNOTAVAIL, EACCES, ENODEV, EAFNOSUPPORT, 0 };
-	static const int qpattr[] = { ENOSPC, ENOSYS, 0 };
+	/* ENODEV: seen from rdma_init_qp_attr() on rxe; where from is not traced */
+	static const int qpattr[] = { ENOSPC, ENOSYS, ENODEV, 0 };
 	static const int join[] = { ENOSPC, ENODEV, ENOSYS, EADDRNOTAVAIL, ENOTSUPP_K, 0 };
 	static const int leave[] = { ENOENT, EINVAL, ENXIO, ENOSPC, 0 };
 	static const int setopt[] = { ENOSYS, ENODEV, 0 };
@@ -306,6 +326,7 @@ static struct idrec *rec_new(int fdi, uint32_t kid, int sp, int passive)
 		r->dst = -1;
 		r->first = -1;
 		r->passive = passive;
+		snprintf(r->to, sizeof(r->to), "unknown");
 		r->uid = (uid_next++ << 16) | (uint64_t)i;
 		return r;
 	}
@@ -351,6 +372,20 @@ static struct idrec *rec_pick(struct rng *g, int fdi, int claim)
 		}
 	}
 	return NULL;
+}
+
+/* a stale or random kernel id that is none of our live ones (the kernel reuses ids) */
+static uint32_t unused_kid(struct rng *g)
+{
+	uint32_t kid;
+
+	pthread_mutex_lock(&tab_mu);
+	kid = chance(g, 50) ? stale[rn(g, 64)] : (uint32_t)rnd(g);
+	for (int i = 0; i < MAXREC; i++)
+		if (recs[i].used && recs[i].kid == kid)
+			kid = 0xfffffff0u;
+	pthread_mutex_unlock(&tab_mu);
+	return kid;
 }
 
 /* an id for a command: mostly live (own fd or shared), sometimes stale, random or another fd's */
@@ -433,8 +468,13 @@ static void record_event(struct thr *t, int fdi, const struct rdma_ucm_event_res
 		int legal = e == EV_ESTABLISHED && r->first == EV_CONNECT_RESPONSE && r->accepted &&
 			    r->primary == 1;
 
-		if (r->first < 0)
+		if (r->first < 0) {
 			r->first = e;
+			if (r->conn_ok && now_s() - r->conn_t > slowest) {
+				slowest = now_s() - r->conn_t;
+				snprintf(slowest_to, sizeof(slowest_to), "%s", r->to);
+			}
+		}
 		if (!legal)
 			r->primary++;
 		if (r->conn_ok && (r->primary > 1 || r->rejected))
@@ -520,6 +560,20 @@ static void set_port(struct addr *a, uint16_t port)
 }
 
 static uint16_t listen_port(struct rng *g) { return 7700 + rn(g, 4); }
+
+static void addr_str(const struct addr *a, char *s, size_t n)
+{
+	char b[INET6_ADDRSTRLEN] = "AF_IB";
+	const struct sockaddr_in *s4 = (void *)&a->ss;
+	const struct sockaddr_in6 *s6 = (void *)&a->ss;
+
+	if (a->ss.ss_family == AF_INET)
+		inet_ntop(AF_INET, &s4->sin_addr, b, sizeof(b));
+	else if (a->ss.ss_family == AF_INET6)
+		inet_ntop(AF_INET6, &s6->sin6_addr, b, sizeof(b));
+	snprintf(s, n, "%s port %u", b, a->ss.ss_family == AF_INET ? ntohs(s4->sin_port) :
+		 a->ss.ss_family == AF_INET6 ? ntohs(s6->sin6_port) : 0);
+}
 
 /* a destination: a live peer on a listening port mostly, else one of the bogus ones */
 static struct addr pick_dst(struct rng *g, int *dst)
@@ -707,6 +761,7 @@ static int do_connect(struct thr *t, struct rng *g, uint32_t kid, int fdi, struc
 		r->conn_ok++;
 		r->conn_thread = t->idx;
 		r->conn_index = t->i;
+		r->conn_t = now_s();
 		conn_ok_sp[r->sp]++;
 		if (r->dst >= 0)
 			conn_ok_dst[r->dst]++;
@@ -730,6 +785,7 @@ static void connect_seq(struct thr *t, struct rng *g)
 		return;
 	uid = r->uid;
 	r->dst = dst;
+	addr_str(&d, r->to, sizeof(r->to));
 	s = pick_src(g, &d);
 	memset(&ra, 0, sizeof(ra));
 	ra.id = r->kid;
@@ -786,6 +842,8 @@ static void one_command(struct thr *t, struct rng *g)
 
 	while (op < 23 && (w -= weight[op]) >= 0)
 		op++;
+	if (op_off & (1u << op))
+		return;
 	if (op == 0) {
 		connect_seq(t, g);
 		return;
@@ -806,19 +864,13 @@ static void one_command(struct thr *t, struct rng *g)
 		pthread_mutex_lock(&tab_mu);
 		r = chance(g, 80) ? rec_pick(g, chance(g, 60) ? t->fdi : 0, 1) : NULL;
 		pthread_mutex_unlock(&tab_mu);
+		d.response = resp_ptr(t, g, &flags);
 		if (r) {
-			destroy_rec(t, r, flags, resp_ptr(t, g, &flags));
+			destroy_rec(t, r, flags, d.response);
 			break;
 		}
-		d.response = resp_ptr(t, g, &flags);
-		/* a random id may be a live one of ours: then it is gone */
-		if (!ucmd(t, fds[fdi], RDMA_USER_CM_CMD_DESTROY_ID, &d, sizeof(d), out_len(g, 4), flags)) {
-			pthread_mutex_lock(&tab_mu);
-			for (int i = 0; i < MAXREC; i++)
-				if (recs[i].used && recs[i].kid == kid && !recs[i].busy)
-					rec_dead(&recs[i]);
-			pthread_mutex_unlock(&tab_mu);
-		}
+		d.id = unused_kid(g);
+		ucmd(t, fds[fdi], RDMA_USER_CM_CMD_DESTROY_ID, &d, sizeof(d), out_len(g, 4), flags);
 		break;
 	}
 	case 3: case 4: {	/* BIND_IP, BIND */
@@ -905,6 +957,8 @@ static void one_command(struct thr *t, struct rng *g)
 		}
 		uid = r ? r->uid : (uint64_t)rnd(g);
 		pthread_mutex_unlock(&tab_mu);
+		if (!r)
+			kid = unused_kid(g);	/* ACCEPT sets the uid: not on an id we track */
 		if (avoid_known && (!r || r->connecting))
 			break;
 		memset(&a, 0, sizeof(a));
@@ -969,7 +1023,12 @@ static void one_command(struct thr *t, struct rng *g)
 			o.optval = (uintptr_t)guard;
 			flags |= BAD;
 		}
-		ucmd(t, fds[fdi], RDMA_USER_CM_CMD_SET_OPTION, &o, sizeof(o), 0, flags);
+		if (!ucmd(t, fds[fdi], RDMA_USER_CM_CMD_SET_OPTION, &o, sizeof(o), 0, flags) && r &&
+		    o.level < 2 && o.optname < 4) {
+			pthread_mutex_lock(&tab_mu);
+			r->opts |= 1u << (o.level * 4 + o.optname);
+			pthread_mutex_unlock(&tab_mu);
+		}
 		break;
 	}
 	case 16: {	/* NOTIFY with any event */
@@ -1039,7 +1098,8 @@ static void one_command(struct thr *t, struct rng *g)
 		r = chance(g, 85) && pool_count(to) < POOL_MAX ? rec_pick(g, from, 1) : NULL;
 		pthread_mutex_unlock(&tab_mu);
 		m.response = resp_ptr(t, g, &flags);
-		m.id = r ? r->kid : kid;
+		/* without a claimed record, no live id: its fd would change behind our back */
+		m.id = r ? r->kid : unused_kid(g);
 		m.fd = chance(g, 95) ? fds[from] : chance(g, 50) ? 0 : 999;
 		ret = ucmd(t, fds[to], RDMA_USER_CM_CMD_MIGRATE_ID, &m, sizeof(m), 4, flags);
 		if (r) {
@@ -1183,7 +1243,7 @@ static void watchdog(int sig)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: ucma_fuzz [-s SEED] [-n COMMANDS] [-t THREADS] [-T SECONDS] [-Q SIW_QPS] [-K]\n"
+	fprintf(stderr, "usage: ucma_fuzz [-s SEED] [-n COMMANDS] [-t THREADS] [-T SECONDS] [-Q SIW_QPS] [-K] [-D DRAIN_SECONDS] [-x OP,...]\n"
 		"                 [-a PEER_ADDR]... [-l LOCAL_ADDR]... [-p PEER_PORT]...\n");
 	exit(2);
 }
@@ -1214,7 +1274,7 @@ int main(int argc, char **argv)
 
 	clock_gettime(CLOCK_REALTIME, &ts);
 	seed = (uint64_t)ts.tv_sec * 1000003 ^ ts.tv_nsec;
-	while ((o = getopt(argc, argv, "s:n:t:T:a:l:p:Q:Kh")) != -1) {
+	while ((o = getopt(argc, argv, "s:n:t:T:a:l:p:Q:KD:x:h")) != -1) {
 		switch (o) {
 		case 's': seed = strtoull(optarg, NULL, 0); break;
 		case 'n': max_cmds = atol(optarg); break;
@@ -1222,6 +1282,8 @@ int main(int argc, char **argv)
 		case 'T': time_bound = atoi(optarg); break;
 		case 'Q': nqps = atoi(optarg); break;
 		case 'K': avoid_known = 1; break;
+		case 'D': drain_s = atoi(optarg); break;
+		case 'x': for (char *p = optarg; *p; p++) if (*p != ',' && (p == optarg || p[-1] == ',')) op_off |= 1u << atoi(p); break;
 		case 'a': if (npeers == 16 || parse_addr(optarg, &peers[npeers++])) usage(); break;
 		case 'l': if (nlocals == 16 || parse_addr(optarg, &locals[nlocals++])) usage(); break;
 		case 'p': if (nports == 16) usage(); ports[nports++] = atoi(optarg); break;
@@ -1235,7 +1297,7 @@ int main(int argc, char **argv)
 	fflush(stdout);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	signal(SIGALRM, watchdog);
-	alarm(time_bound + 180);
+	alarm(time_bound + drain_s + 180);
 	guard = mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	for (int i = 0; i <= nthreads; i++) {
 		fds[i] = open("/dev/infiniband/rdma_cm", O_RDWR | O_NONBLOCK | O_CLOEXEC);
@@ -1256,10 +1318,10 @@ int main(int argc, char **argv)
 		printf("ucma_fuzz: time bound of %d s reached after %ld commands, stopping\n",
 		       time_bound, atomic_load(&done_cmds));
 
-	/* drain: up to 20 s for every connected id to get its outcome */
+	/* drain: up to 20 s (-D) for every connected id to get its outcome */
 	mt = new_thr(nthreads);
 	mt->i = -1;
-	end = now_s() + 20;
+	end = now_s() + drain_s;
 	do {
 		for (int f = 0; f <= nthreads; f++)
 			while (get_event(mt, f, 0, sizeof(struct rdma_ucm_event_resp), (uintptr_t)mt->resp))
@@ -1284,8 +1346,10 @@ int main(int argc, char **argv)
 		for (int k = 0; k < r->nhist; k++)
 			snprintf(h + strlen(h), sizeof(h) - strlen(h), " %s(%d)", ev_name[r->hist[k]], r->hstat[k]);
 		if (r->conn_ok && r->first < 0)
-			violation(r->conn_thread, r->conn_index, "id %u (%s): no outcome event 20 s after its CONNECT returned 0; events:%s",
-				  r->kid, spaces[r->sp].name, h);
+			violation(r->conn_thread, r->conn_index, "id %u (%s): no outcome event %d s after its CONNECT returned 0 (to %s, options set:%s%s%s%s%s); events:%s",
+				  r->kid, spaces[r->sp].name, drain_s, r->to, r->opts & 1 ? " TOS" : "",
+				  r->opts & 2 ? " REUSEADDR" : "", r->opts & 4 ? " AFONLY" : "",
+				  r->opts & 8 ? " ACK_TIMEOUT" : "", r->opts & 0x20 ? " IB_PATH" : "", h);
 		destroy_rec(mt, r, 0, (uintptr_t)mt->resp);
 	}
 	siw_qps_free();
@@ -1314,8 +1378,10 @@ int main(int argc, char **argv)
 		tot_ok[c] = s->ok[c];
 		printf("cmd %-13s issued %7ld ok %7ld", cmd_name[c], s->issued[c], tot_ok[c]);
 		for (int e = 0; e < MAXERR; e++)
-			if (s->err[c][e])
-				printf(" %s:%ld", strerrorname_np(e) ? strerrorname_np(e) : "E?", s->err[c][e]);
+			if (s->err[c][e] && strerrorname_np(e))
+				printf(" %s:%ld", strerrorname_np(e), s->err[c][e]);
+			else if (s->err[c][e])
+				printf(" errno%d:%ld", e, s->err[c][e]);
 		printf("\n");
 		total += s->issued[c];
 	}
@@ -1324,6 +1390,7 @@ int main(int argc, char **argv)
 		if (atomic_load(&events[e]))
 			printf(" %s:%ld", e < NEV ? ev_name[e] : "UNKNOWN", atomic_load(&events[e]));
 	printf(" (of destroyed ids: %ld)\n", atomic_load(&orphan_events));
+	printf("slowest outcome %.1f s after its CONNECT (to %s)\n", slowest, slowest_to);
 	printf("connects returning 0 by port space:");
 	for (unsigned s = 0; s < NSPACE; s++)
 		printf(" %s:%ld", spaces[s].name, conn_ok_sp[s]);

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Guest helper: under-storm.sh netdev|link COMMAND...: COMMAND is a storm of connects
-# (rdmacm_conform -t storm) over rxe0. About 2 s in, eth0 goes down for 2 s (netdev), or
+# (rdmacm_conform -t storm) over rxe0. About 1 s in, eth0 goes down for 2 s (netdev), or
 # rxe0 is deleted (link): the storm is told (SIGUSR1) to start no new connect, and rxe0 is
 # added again once the deletion returned. Passes when the storm ended cleanly and the
 # deletion returned within 300 s.
@@ -9,7 +9,7 @@ what=$1
 shift
 "$@" &
 storm=$!
-sleep 2
+sleep 1
 case $what in
 netdev)
 	ip link set eth0 down
@@ -23,7 +23,8 @@ link)
 	timeout 300 rdma link delete rxe0 &
 	del=$!
 	sleep 1
-	kill -USR1 "$storm" 2> /dev/null
+	# the storm itself, not the timeout(1) that may run it (it would die of SIGUSR1)
+	pkill -USR1 -f "rdmacm_conform client .*-t storm" || true
 	;;
 *) echo "usage: under-storm.sh netdev|link COMMAND..."; exit 2 ;;
 esac
