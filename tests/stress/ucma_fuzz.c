@@ -20,13 +20,13 @@
  *     ROUTE_RESOLVED (ESTABLISHED, CONNECT_RESPONSE, REJECTED, UNREACHABLE,
  *     CONNECT_ERROR, ADDR_ERROR); REJECTED may follow ESTABLISHED or
  *     CONNECT_RESPONSE, ESTABLISHED may follow CONNECT_RESPONSE once we
- *     ACCEPTed it; checked after a drain of up to 20 s;
+ *     ACCEPTed it; checked after a drain of up to 75 s;
  *  4. DESTROY_ID of every live id succeeds, close() of every fd succeeds.
  *
  * Options: -s SEED (default: from the clock; printed first), -n COMMANDS
  * (100000), -t THREADS (4), -T SECONDS (600: stop early, and say so),
  * -a PEER_ADDR, -l LOCAL_ADDR, -p PEER_PORT (each repeatable: live peers, our
- * addresses, ports where the peer listens), -D DRAIN_SECONDS (20),
+ * addresses, ports where the peer listens), -D DRAIN_SECONDS (75),
  * -Q SIW_QPS (32; 0: none), -K (keep clear of a kernel BUG the series fixes,
  * for a stock kernel: no REJECT or ACCEPT on an id that was ever connected;
  * there iw_cm_reject()/iw_cm_accept() on an active cm_id in CONN_SENT clear
@@ -146,7 +146,7 @@ struct thr {
 
 static uint64_t seed;
 static long max_cmds = 100000;
-static int nthreads = 4, time_bound = 600, nqps = 32, avoid_known, avoid_loop, drain_s = 20;
+static int nthreads = 4, time_bound = 600, nqps = 32, avoid_known, avoid_loop, drain_s = 75;
 static uint32_t op_off;	/* -x: operations (numbers of one_command()) left out */
 static struct addr peers[16], locals[16];
 static int npeers, nlocals, nports;
@@ -1324,9 +1324,19 @@ int main(int argc, char **argv)
 		printf("ucma_fuzz: time bound of %d s reached after %ld commands, stopping\n",
 		       time_bound, atomic_load(&done_cmds));
 
-	/* drain: up to 20 s (-D) for every connected id to get its outcome */
+	/*
+	 * drain: first destroy every id that did not connect (listeners,
+	 * connect requests nobody answered), so that a connect to one of
+	 * our own listeners gets its REJ now rather than after the MRA's
+	 * service timeout; then up to -D seconds (75: the IB CM gives up on
+	 * a silent peer after about 69 s) for every connected id to get
+	 * its outcome
+	 */
 	mt = new_thr(nthreads);
 	mt->i = -1;
+	for (int i = 0; i < MAXREC; i++)
+		if (recs[i].used && !recs[i].conn_ok)
+			destroy_rec(mt, &recs[i], 0, (uintptr_t)mt->resp);
 	end = now_s() + drain_s;
 	do {
 		for (int f = 0; f <= nthreads; f++)
