@@ -6,11 +6,11 @@
 # a second, empty subsystem that keeps the port enabled: disabling a live nvmet RDMA port
 # makes lockdep report nvmet's own lock order (see nvmet.sh). Once the client has connected
 # (ctrl-loss-tmo -1, reconnect-delay 1) and runs I/O, the server unlinks NQN from the port
-# and links it back every 1-2 s, TIMES times: each unlink ends the host's queues (the
-# iWARP connections are torn down under the I/O) and the next unlink may meet a reconnect.
-# NQN stays unlinked for at most 0.2 s: a reconnect that finds no NQN gets a Connect
-# status with DNR, after which the 6.12 host removes the controller whatever ctrl-loss-tmo
-# says. After the last relink the host must be live again, 1 MiB written and read back
+# and links it back every 3-4 s, TIMES times: each unlink ends the host's queues (the
+# iWARP connections are torn down under the I/O) and the host reconnects 1 s later.
+# NQN stays unlinked for at most 0.2 s, and linked long enough for the reconnect: a
+# reconnect that finds no NQN gets a Connect status with DNR, after which the 6.12 host
+# removes the controller whatever ctrl-loss-tmo says (so "every 1-2 s" cannot work). After the last relink the host must be live again, 1 MiB written and read back
 # intact, and the disconnect leave no CM id behind.
 set -uo pipefail
 side=$1 addr=$2 svc=$3 nqn=$4
@@ -38,7 +38,7 @@ if [ "$side" = server ]; then
 		rm "$port/subsystems/$nqn" || exit 1
 		sleep 0.$((RANDOM % 3))
 		ln -s "$subsys" "$port/subsystems/$nqn" || exit 1
-		sleep 1.$((RANDOM % 10))
+		sleep 3.$((RANDOM % 10))
 	done
 	echo "nvme-relink: $nqn unlinked and linked again $times times"
 	touch "$relinked"

@@ -24,7 +24,7 @@ link)
 	del=$!
 	sleep 1
 	# the storm itself, not the timeout(1) that may run it (it would die of SIGUSR1)
-	pkill -USR1 -f "rdmacm_conform client .*-t storm" || true
+	pkill -USR1 -x rdmacm_conform || true
 	;;
 *) echo "usage: under-storm.sh netdev|link COMMAND..."; exit 2 ;;
 esac
