@@ -131,7 +131,7 @@ STRESS_RUN = E2E_SCENARIOS=tests/stress/scenarios.sh STRESS_SEED=$(STRESS_SEED) 
 ##          RTU drop, neighbour churn, a second siw device, churn, nvme-rdma relinks, netdev
 ##          down and rxe0 deleted under a storm; then STRESS_STOCK on two stock guests, for
 ##          the comparison (reported, not a failure: stock has the bugs the series fixes)
-STRESS_STOCK ?= failnth-req failnth-sidr failnth-mpa connect2-siw closefd-siw fuzz flap-siw rejpending-iw
+STRESS_STOCK ?= failnth-req failnth-sidr failnth-mpa connect2-siw closefd-siw fuzz flap-siw rejpending-rc rejpending-iw
 stress-smoke: guest stock build/bin/rdmacm_conform build/bin/ucma_fuzz
 	@STRESS_SCALE=1 $(STRESS_RUN) $(GUEST_KERNEL) build/stress-smoke
 	@STRESS_SCALE=1 STRESS_N=20000 E2E_ONLY="$(STRESS_STOCK)" $(STRESS_RUN) $(STOCK_KERNEL) build/stress-smoke-stock || \

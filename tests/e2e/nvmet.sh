@@ -9,20 +9,11 @@
 #   nvmet.sh ADDR PORT NQN DEVICE
 set -euo pipefail
 addr=$1 svc=$2 nqn=$3 device=$4
-cfg=/sys/kernel/config/nvmet
-subsys=$cfg/subsystems/$nqn port=$cfg/ports/$svc
+. "$(dirname "$(readlink -f "$0")")/lib-nvmet.sh"
 
-mkdir "$subsys"
-echo 1 > "$subsys/attr_allow_any_host"
-mkdir "$subsys/namespaces/1"
-echo "$device" > "$subsys/namespaces/1/device_path"
-echo 1 > "$subsys/namespaces/1/enable"
-mkdir "$port"
-echo rdma > "$port/addr_trtype"
-echo ipv4 > "$port/addr_adrfam"
-echo "$addr" > "$port/addr_traddr"
-echo "$svc" > "$port/addr_trsvcid"
-ln -s "$subsys" "$port/subsystems/$nqn"
+nvmet_subsys "$nqn" "$device"
+nvmet_port "$svc" "$addr"
+nvmet_link "$svc" "$nqn"
 echo "nvmet: $nqn on $addr:$svc"
 
 for _ in $(seq 560); do

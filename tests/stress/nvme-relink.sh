@@ -17,21 +17,14 @@ side=$1 addr=$2 svc=$3 nqn=$4
 go=/shared/go-relink relinked=/shared/relinked
 if [ "$side" = server ]; then
 	device=$5 times=$6
-	cfg=/sys/kernel/config/nvmet
-	subsys=$cfg/subsystems/$nqn anchor=$cfg/subsystems/$nqn-anchor port=$cfg/ports/$svc
+	. "$(dirname "$(readlink -f "$0")")/../e2e/lib-nvmet.sh"
+	port=$nvmet_cfg/ports/$svc subsys=$nvmet_cfg/subsystems/$nqn
 	set -e
-	mkdir "$subsys" "$anchor"
-	echo 1 > "$subsys/attr_allow_any_host"
-	mkdir "$subsys/namespaces/1"
-	echo "$device" > "$subsys/namespaces/1/device_path"
-	echo 1 > "$subsys/namespaces/1/enable"
-	mkdir "$port"
-	echo rdma > "$port/addr_trtype"
-	echo ipv4 > "$port/addr_adrfam"
-	echo "$addr" > "$port/addr_traddr"
-	echo "$svc" > "$port/addr_trsvcid"
-	ln -s "$anchor" "$port/subsystems/$nqn-anchor"
-	ln -s "$subsys" "$port/subsystems/$nqn"
+	nvmet_subsys "$nqn" "$device"
+	nvmet_subsys "$nqn-anchor"
+	nvmet_port "$svc" "$addr"
+	nvmet_link "$svc" "$nqn-anchor"
+	nvmet_link "$svc" "$nqn"
 	set +e
 	for _ in $(seq 3000); do [ -e "$go" ] && break; [ -e /shared/done ] && exit 1; sleep 1; done
 	for i in $(seq "$times"); do

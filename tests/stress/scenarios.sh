@@ -42,17 +42,19 @@ scenario disconnect-siw   siw RDMA_PS_TCP cm_send_iw_connect "$(persistent "$sv 
 # and IPv6): seeded random command sequences from 4 threads; it checks errnos, exactly-once
 # connect and one outcome per connect itself, and the run must reach all three connect
 # branches. -L: no loopback destinations (their REQ takes rxe's QP1 down, stock and patched);
-# -K: no accept or reject on a connecting id (on iWARP a BUG() that patch 10 fixes, proved by
-# rejpending-iw below; on RoCE an IB CM id whose destroy then waits forever, not fixed yet)
+# -K on a stock client only: no accept or reject on a connecting id (on iWARP a BUG(), on RoCE
+# a destroy that waits out the REQ's retries: patches 10 and 11, rejpending-* below)
 fuzz_servers="$(persistent "$sv -a $ra -p 7601 -t serve" "$sv -a $ra -p 7602 -P udp -t serve" "$sv -a $wa -p 7603 -q -t serve" "$sv -a fd00:1::1 -p 7604 -t serve")"
-scenario fuzz             rxe+siw mixed   cm_send_req+cm_send_sidr_req+cm_send_iw_connect "$fuzz_servers" "$(settled "timeout 1800 \$FUZZ -s $seed -n $fuzz_n -t 4 -T 1500 -L -K -a $ra -a $wa -a fd00:1::1 -l 169.254.1.2 -l 169.254.2.2 -l fd00:1::2 -p 7601 -p 7602 -p 7603 -p 7604")"
+scenario fuzz             rxe+siw mixed   cm_send_req+cm_send_sidr_req+cm_send_iw_connect "$fuzz_servers" "$(settled "timeout 1800 \$FUZZ -s $seed -n $fuzz_n -t 4 -T 1500 -L \$(uname -r | grep -q stock && echo -K) -a $ra -a $wa -a fd00:1::1 -l 169.254.1.2 -l 169.254.2.2 -l fd00:1::2 -p 7601 -p 7602 -p 7603 -p 7604")"
 
 # the peer's listener goes away and comes back every 5-50 ms under a storm of connects
 scenario flap-rxe         rxe RDMA_PS_TCP cm_send_req        "$(persistent "$sv -a $ra -p 7627 -t flap")" "$(settled "$cl -a $ra -p 7627 -t storm -n $(x 200)")"
 scenario flap-siw         siw RDMA_PS_TCP cm_send_iw_connect "$(persistent "$sv -a $wa -p 7628 -q -t flap")" "$(settled "$cl -a $wa -p 7628 -q -t storm -n $(x 100)")"
 
-# rdma_reject() and rdma_accept() on an iWARP id whose connect is pending: EINVAL, and the
-# destroy is prompt (stock 6.12: the iWARP CM's BUG() in destroy_cm_id(), patch 10)
+# rdma_reject() and rdma_accept() on an id whose connect is pending (a peer that drops
+# everything): the destroy that follows is prompt (stock 6.12: on iWARP the iWARP CM's BUG()
+# in destroy_cm_id(), patch 10; on RoCE the destroy waits out the REQ's retries, patch 11)
+scenario rejpending-rc    rxe RDMA_PS_TCP cm_send_req        "true" "$(settled "ip neigh replace 169.254.1.9 lladdr \$(cat /shared/server-mac0) dev eth0 nud permanent && $cl -a 169.254.1.9 -p 7606 -t rejpending")"
 scenario rejpending-iw    siw RDMA_PS_TCP cm_send_iw_connect "true" "$(settled "ip neigh replace 169.254.2.9 lladdr \$(cat /shared/server-mac1) dev eth1 nud permanent && $cl -a 169.254.2.9 -p 7605 -q -t rejpending")"
 
 # a REJ after ESTABLISHED: the server drops the RTUs (nftables) and leaves; the client's
