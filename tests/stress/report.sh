@@ -14,7 +14,7 @@ for out in "$@"; do
 	while IFS=$'\t' read -r name _ _ _ _ result ms; do
 		counted=$(cat "$out/client/client-$name.log" "$out/server/server-$name.log" 2>/dev/null |
 			grep -E "$what" | grep -vE 'allocation [0-9]+ failed: rdma_connect Cannot' |
-			sed 's/^client [a-z0-9_]*: //; s/|/\\|/g' | tr '\n' ';' | sed 's/;$//; s/;/; /g')
+			sed 's/^client [a-z0-9_]*: //; s/|/\\|/g' | tr '\n' ';' | sed 's/;$//; s/;/; /g' || true)
 		echo "| $name | $result | $ms | ${counted:--} |"
 	done < "$out/table.tsv"
 	echo
