@@ -1,71 +1,81 @@
-# rdmacm-connect: the series in patches/, and the tooling that builds it,
-# boots it and proves it. Every target is a script under scripts/ or tests/;
-# `make help` lists them.
+# rdmacm-connect: the patch queues in patches/ (one per base: mainline 7.3.y, and its
+# backport to 6.12 LTS), and the tooling that builds them, boots them and proves them.
+# Every target is a script under scripts/ or tests/; `make help` lists them.
+# BASE=mainline (the default) or BASE=6.12 picks the base a target works on.
 SHELL := /bin/bash
 .SHELLFLAGS := -eo pipefail -c
 .DEFAULT_GOAL := help
 
-GUEST_KERNEL := build/guest/arch/x86/boot/bzImage
-STOCK_KERNEL := build/stock/arch/x86/boot/bzImage
+BASE ?= mainline
+export BASE
+B := build/$(BASE)
+GUEST_KERNEL := $(B)/guest/arch/x86/boot/bzImage
+STOCK_KERNEL := $(B)/stock/arch/x86/boot/bzImage
 # the real clients run across a patched and a stock kernel, both ways
 INTEROP := rxe-rping-rc rxe-ucmatose-rc rxe-udaddy-ud siw-rping-rc
 
-BENCH_PATCHED := build/bench-patched/arch/x86/boot/bzImage
-BENCH_STOCK := build/bench-stock/arch/x86/boot/bzImage
+BENCH_PATCHED := $(B)/bench-patched/arch/x86/boot/bzImage
+BENCH_STOCK := $(B)/bench-stock/arch/x86/boot/bzImage
 
-.PHONY: help deps source tree export guest stock kunit e2e interop run test check man docs mutants clean \
-	bench bench-kernels bench-smoke debug debug-e2e stress stress-smoke debug-stock
+.PHONY: help deps source tree export guest stock kunit e2e interop run test test-base check man docs \
+	mutants clean bench bench-kernels bench-smoke debug debug-e2e stress stress-smoke debug-stock
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
 
-## run      the main job: build the patched guest kernel, boot server and client
-##          guests, run rping/ucmatose/udaddy over soft-RoCE and soft-iWARP
+## run      the main job: build the patched mainline (7.3.y) guest kernel, boot server and
+##          client guests, run rping/ucmatose/udaddy over soft-RoCE and soft-iWARP
 run: e2e
 
-## test     everything CI checks: the series as a maintainer's bot checks it,
-##          KUnit, the manual pages and the Documentation page, the e2e run and
-##          the interoperability runs against a stock kernel, a one-round smoke of make bench
-##          and a bounded make stress (100,000 fuzzer commands)
-test: check kunit man docs e2e interop bench-smoke stress-smoke
+## test     everything CI checks. Mainline: the queue as a maintainer's bot checks it,
+##          KUnit, the manual pages and the Documentation page, the e2e run, the
+##          interoperability runs against a stock kernel, a one-round smoke of make bench
+##          and a bounded make stress (100,000 fuzzer commands). The 6.12 backport: its
+##          check, KUnit, the e2e run and the interoperability runs. Then one summary line.
+test:
+	@$(MAKE) --no-print-directory BASE=mainline check kunit man docs e2e interop bench-smoke stress-smoke
+	@$(MAKE) --no-print-directory BASE=6.12 check kunit e2e interop
 	@bash scripts/summary.sh
 
 ## deps     install the Debian packages (as root; nothing when all are there)
 deps:
 	@bash scripts/deps.sh
 
-## source   unpack Debian's linux-source-6.12 into build/src/linux
+## source   the pristine source of BASE in build/BASE/src/linux: mainline, Debian's
+##          linux-source-7.3 fetched from trixie-backports (apt-get download, dpkg -x);
+##          6.12, Debian's linux-source-6.12 (installed by make deps)
 source: deps
 	@bash scripts/source.sh
 
-## tree     assemble build/linux: pristine 6.12.y + one commit per patch
+## tree     assemble build/BASE/linux: the pristine source + one commit per patch of
+##          patches/BASE, series after series
 tree: source
 	@bash scripts/tree.sh
 
-## export   write build/linux's commits back to patches/ (after you commit there)
+## export   write build/BASE/linux's commits back to patches/BASE (after you commit there)
 export:
 	@bash scripts/export.sh
 
-## guest    build the patched guest kernel (allnoconfig + config/guest.config)
+## guest    build the patched guest kernel of BASE (allnoconfig + config/guest.config)
 guest: tree
-	@bash scripts/kbuild.sh build/linux build/guest config/guest.config
+	@bash scripts/kbuild.sh $(B)/linux $(B)/guest config/guest.config
 
-## stock    build the same guest kernel without the series (for interop)
+## stock    build the same guest kernel without the queue (for interop)
 stock: source
-	@bash scripts/kbuild.sh build/src/linux build/stock config/guest.config config/stock.config
+	@bash scripts/kbuild.sh $(B)/src/linux $(B)/stock config/guest.config config/stock.config
 
-## kunit    run the series' KUnit suite with kunit.py in QEMU x86_64
+## kunit    run the KUnit suite of BASE with kunit.py (UML; KUNIT_ARCH=x86_64 for QEMU)
 kunit: tree
 	@bash scripts/kunit.sh
 
-## e2e      boot the two guests and run the real clients (results in build/e2e)
+## e2e      boot the two guests and run the real clients (results in build/BASE/e2e)
 e2e: guest build/bin/rdmacm_conform
-	@bash tests/e2e/run.sh $(GUEST_KERNEL) build/e2e
+	@bash tests/e2e/run.sh $(GUEST_KERNEL) $(B)/e2e
 
 ## interop  rping, ucmatose, udaddy: patched client / stock server, then the reverse
 interop: guest stock build/bin/rdmacm_conform
-	@E2E_ONLY="$(INTEROP)" bash tests/e2e/run.sh $(GUEST_KERNEL) build/e2e-interop-patched-client $(STOCK_KERNEL)
-	@E2E_ONLY="$(INTEROP)" bash tests/e2e/run.sh $(STOCK_KERNEL) build/e2e-interop-stock-client $(GUEST_KERNEL)
+	@E2E_ONLY="$(INTEROP)" bash tests/e2e/run.sh $(GUEST_KERNEL) $(B)/e2e-interop-patched-client $(STOCK_KERNEL)
+	@E2E_ONLY="$(INTEROP)" bash tests/e2e/run.sh $(STOCK_KERNEL) $(B)/e2e-interop-stock-client $(GUEST_KERNEL)
 
 # the conformance client/server the guests run (host librdmacm, over 9p)
 build/bin/rdmacm_conform: tests/e2e/rdmacm_conform.c | deps
@@ -77,7 +87,8 @@ build/bin/ucma_fuzz: tests/stress/ucma_fuzz.c | deps
 	@mkdir -p $(@D)
 	gcc -O2 -Wall -Wextra -Werror -pthread -o $@ $<
 
-## check    checkpatch --strict, kernel-doc and a build of every patch of the series
+## check    the queue of BASE: each series applies alone (or on what it names), then
+##          checkpatch --strict, kernel-doc, W=1, sparse and a build of every patch
 check: tree
 	@bash scripts/check.sh
 
@@ -95,31 +106,31 @@ docs: tree
 ## bench    connection setup, patched against stock: cmtime -c 1 (x20), 100, 1000, 5000 on
 ##          rxe and siw, SIDR rate, rdma_connect_ece() by function_graph, ping and
 ##          ib_send_lat -R; BENCH_ROUNDS (5) interleaved rounds on two non-debug kernels;
-##          tables and plot in build/bench (not part of make test)
+##          tables and plot in build/BASE/bench (not part of make test)
 bench: bench-kernels
-	@bash scripts/bench.sh $(BENCH_PATCHED) $(BENCH_STOCK) build/bench || \
-		{ rc=$$?; [ $$rc = 3 ] && echo "bench: some runs failed the guards (listed in build/bench/results.md)"; [ $$rc = 3 ]; }
+	@bash scripts/bench.sh $(BENCH_PATCHED) $(BENCH_STOCK) $(B)/bench || \
+		{ rc=$$?; [ $$rc = 3 ] && echo "bench: some runs failed the guards (listed in $(B)/bench/results.md)"; [ $$rc = 3 ]; }
 
 ## bench-kernels  the two benchmark kernels: config/guest.config + config/bench.config
 bench-kernels: tree
-	@bash scripts/kbuild.sh build/linux build/bench-patched config/guest.config config/bench.config
-	@bash scripts/kbuild.sh build/src/linux build/bench-stock config/guest.config config/bench.config config/stock.config
+	@bash scripts/kbuild.sh $(B)/linux $(B)/bench-patched config/guest.config config/bench.config
+	@bash scripts/kbuild.sh $(B)/src/linux $(B)/bench-stock config/guest.config config/bench.config config/stock.config
 
 ## bench-smoke  one short make bench round (N = 1 x3 and 100) on the e2e kernels, to keep
 ##          it working: fails if a round has no results, not on the guards
 bench-smoke: guest stock
-	@BENCH_ROUNDS=1 BENCH_NS="1 100" BENCH_REPS=3 bash scripts/bench.sh $(GUEST_KERNEL) $(STOCK_KERNEL) build/bench-smoke || \
+	@BENCH_ROUNDS=1 BENCH_NS="1 100" BENCH_REPS=3 bash scripts/bench.sh $(GUEST_KERNEL) $(STOCK_KERNEL) $(B)/bench-smoke || \
 		[ $$? = 3 ]
 
 ## debug    the debug guest kernel: config/guest.config + config/debug.config (KASAN,
 ##          kmemleak, lockdep, DEBUG_LIST, DEBUG_OBJECTS, hung tasks, fault injection, UBSAN)
 debug: tree
-	@bash scripts/kbuild.sh build/linux build/debug config/guest.config config/debug.config
+	@bash scripts/kbuild.sh $(B)/linux $(B)/debug config/guest.config config/debug.config
 
 ## debug-e2e  the e2e scenarios on the debug kernel: any report or a kmemleak leak fails
 ##          (E2E_ONLY limits it; not part of make test)
 debug-e2e: debug build/bin/rdmacm_conform
-	@E2E_TIMEOUT=$${E2E_TIMEOUT:-1800} bash tests/e2e/run.sh build/debug/arch/x86/boot/bzImage build/e2e-debug
+	@E2E_TIMEOUT=$${E2E_TIMEOUT:-1800} bash tests/e2e/run.sh $(B)/debug/arch/x86/boot/bzImage $(B)/e2e-debug
 
 # the stress list on a client kernel against a patched server; STRESS_SEED (the fuzzer's
 # seed) defaults to one taken from the commit, so that a run of the same tree replays
@@ -133,35 +144,35 @@ STRESS_RUN = E2E_SCENARIOS=tests/stress/scenarios.sh STRESS_SEED=$(STRESS_SEED) 
 ##          the comparison (reported, not a failure: stock has the bugs the series fixes)
 STRESS_STOCK ?= failnth-req failnth-sidr failnth-mpa connect2-siw closefd-siw fuzz flap-siw rejpending-rc rejpending-iw
 stress-smoke: guest stock build/bin/rdmacm_conform build/bin/ucma_fuzz
-	@STRESS_SCALE=1 $(STRESS_RUN) $(GUEST_KERNEL) build/stress-smoke
-	@STRESS_SCALE=1 STRESS_N=20000 E2E_ONLY="$(STRESS_STOCK)" $(STRESS_RUN) $(STOCK_KERNEL) build/stress-smoke-stock || \
-		echo "stress-smoke: stock 6.12 fails as listed above (for the comparison, not a failure)"
-	@bash tests/stress/report.sh build/stress-smoke build/stress-smoke-stock > build/stress-smoke/report.md
-	@echo "stress-smoke: report in build/stress-smoke/report.md"
+	@STRESS_SCALE=1 $(STRESS_RUN) $(GUEST_KERNEL) $(B)/stress-smoke
+	@STRESS_SCALE=1 STRESS_N=20000 E2E_ONLY="$(STRESS_STOCK)" $(STRESS_RUN) $(STOCK_KERNEL) $(B)/stress-smoke-stock || \
+		echo "stress-smoke: stock $(BASE) fails as listed above (for the comparison, not a failure)"
+	@bash tests/stress/report.sh $(B)/stress-smoke $(B)/stress-smoke-stock > $(B)/stress-smoke/report.md
+	@echo "stress-smoke: report in $(B)/stress-smoke/report.md"
 
 ## stress   the hardening list on the debug kernels (KASAN, kmemleak, lockdep, ...), both
 ##          guests patched, then both stock: N fuzzer commands (default 1,000,000), every other count x
-##          STRESS_SCALE (10); any report or leak fails (build/stress; not part of make test)
+##          STRESS_SCALE (10); any report or leak fails (build/BASE/stress; not part of make test)
 N ?= 1000000
 STRESS_SCALE ?= 10
 stress: debug debug-stock build/bin/rdmacm_conform build/bin/ucma_fuzz
 	@STRESS_N=$(N) STRESS_SCALE=$(STRESS_SCALE) E2E_TIMEOUT=$${E2E_TIMEOUT:-7200} $(STRESS_RUN) \
-		build/debug/arch/x86/boot/bzImage build/stress; \
+		$(B)/debug/arch/x86/boot/bzImage $(B)/stress; \
 		p=$$?; STRESS_N=$(N) STRESS_SCALE=$(STRESS_SCALE) E2E_TIMEOUT=$${E2E_TIMEOUT:-7200} $(STRESS_RUN) \
-		build/debug-stock/arch/x86/boot/bzImage build/stress-stock; \
-		bash tests/stress/report.sh build/stress build/stress-stock > build/stress/report.md; \
-		echo "stress: patched $$([ $$p = 0 ] && echo PASSED || echo FAILED); report (patched and stock) in build/stress/report.md"; \
+		$(B)/debug-stock/arch/x86/boot/bzImage $(B)/stress-stock; \
+		bash tests/stress/report.sh $(B)/stress $(B)/stress-stock > $(B)/stress/report.md; \
+		echo "stress: patched $$([ $$p = 0 ] && echo PASSED || echo FAILED); report (patched and stock) in $(B)/stress/report.md"; \
 		exit $$p
 
 ## debug-stock  the debug guest kernel without the series (for make stress)
 debug-stock: source
-	@bash scripts/kbuild.sh build/src/linux build/debug-stock config/guest.config config/debug.config config/stock.config
+	@bash scripts/kbuild.sh $(B)/src/linux $(B)/debug-stock config/guest.config config/debug.config config/stock.config
 
 ## mutants  break the series on purpose, once per promise, and show that KUnit
-##          catches each breakage (build/mutants; not part of make test)
+##          catches each breakage (build/BASE/mutants; not part of make test)
 mutants: tree
 	@python3 scripts/mutants.py
 
-## clean    remove build/ (refuses while build/linux holds unexported work)
+## clean    remove build/ (refuses while a base's tree holds unexported work)
 clean:
 	@bash scripts/clean.sh

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The series checked as a maintainer's bot checks it, patch by patch (each
-# patch is a commit of build/linux, which `make tree` made with git am on the
-# pristine source):
+# A base's queue (BASE=mainline or 6.12, scripts/lib-base.sh) checked as a
+# maintainer's bot checks it, patch by patch (each patch is a commit of
+# build/$BASE/linux, which `make tree` made with git am on the pristine source):
+#   0. each series applies (git am) on the pristine source with only the series
+#      its line in patches/$BASE/series NEEDS below it;
 #   1. checkpatch --strict on every patch file;
 #   2. every patch builds (the directories of the files it changes, and
 #      drivers/infiniband/core with the KUnit suite, -Werror);
@@ -16,10 +18,10 @@
 # A failure names the patch, the tool and the line.
 set -euo pipefail
 die() { echo "check: $*" >&2; exit 1; }
-tree=build/linux
+. scripts/lib-tree.sh
 top=$PWD
-mapfile -t series < <(grep -v '^\s*\(#\|$\)' patches/series)
-[ ${#series[@]} -gt 0 ] || die "patches/series is empty"
+mapfile -t series < <(queue_patches)
+[ ${#series[@]} -gt 0 ] || die "$pdir holds no patches"
 for tool in sparse spatch; do
 	command -v $tool >/dev/null || die "$tool is missing: run make deps"
 done
@@ -30,24 +32,47 @@ done
 #    and Documentation/infiniband/ for the new files (step 6 checks it); and
 #    UNKNOWN_COMMIT_ID, since build/linux is a Debian source snapshot without
 #    upstream history, so the commits that Fixes: tags name cannot be looked
-#    up in it (checkpatch still checks their form). Debian's python3 runs
-#    spdxcheck.py (python3-ply).
+#    up in it (checkpatch still checks their form); MISSING_SIGN_OFF, since
+#    Documentation/process/coding-assistants.rst (7.3) forbids an AI agent's
+#    Signed-off-by: the human submitter adds theirs (the cover letters say so).
+#    Debian's python3 runs spdxcheck.py (python3-ply).
 fail=0
 for p in "${series[@]}"; do
 	if ! out=$(cd "$tree" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict \
-			--ignore ENOSYS,FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID -q "$top/patches/$p"); then
+			--ignore ENOSYS,FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID,MISSING_SIGN_OFF -q "$top/$pdir/$p"); then
 		echo "$out"
 		echo "check: $p: checkpatch --strict reports the lines above"
 		fail=1
 	fi
 done
 [ "$fail" = 0 ] || die "checkpatch failed"
-echo "check: checkpatch --strict clean on ${#series[@]} patches"
+echo "check: $BASE: checkpatch --strict clean on ${#series[@]} patches"
 
-# 2-4. one worktree walks the series, commit by commit
+# 0. each series on the pristine source with only what it NEEDS
 base=$(git -C "$tree" rev-list --max-parents=0 HEAD | tail -n1)
+alone=$top/$bdir/check-alone
+git -C "$tree" worktree remove --force "$alone" 2>/dev/null || rm -rf "$alone"
+git -C "$tree" worktree prune
+git -C "$tree" worktree add -q --detach "$alone" "$base"
+gam() { git -C "$alone" -c user.name=check -c user.email=check@rdmacm-connect.invalid am -q --keep-cr "$@"; }
+for s in $(series_names); do
+	git -C "$alone" checkout -q --detach "$base"
+	needs=$(series_field "$s" 3 | tr , ' ')
+	for n in $needs $s; do
+		while read -r p; do
+			gam "$top/$pdir/$p" > /dev/null 2>&1 || {
+				git -C "$alone" am --abort 2>/dev/null || true
+				die "$s: $p does not apply on $(git -C "$tree" log -1 --format=%s "$base")${needs:+ + $needs}"
+			}
+		done < <(series_patches "$n")
+	done
+	echo "check: $BASE: series $s applies on the pristine source${needs:+ + $needs}"
+done
+git -C "$tree" worktree remove --force "$alone"
+
+# 2-4. one worktree walks the queue, commit by commit
 tip=$(git -C "$tree" rev-parse HEAD)
-wt=build/bisect out=$top/build/bisect-out res=$top/build/check
+wt=$bdir/bisect out=$top/$bdir/bisect-out res=$top/$bdir/check
 [ -d "$wt" ] || git -C "$tree" worktree add -q --detach "$top/$wt" "$base"
 rm -rf "$res"
 mkdir -p "$res" "$out"
@@ -106,7 +131,7 @@ kdoc() {	# kernel-doc -Wall warnings of FILE at commit C, without line numbers
 prev=$base
 for c in $(git -C "$tree" rev-list --reverse "$base".."$tip"); do
 	subject=$(git -C "$tree" log -1 --format=%s "$c")
-	patch=$(grep -n . patches/series | sed -n "$(( $(git -C "$tree" rev-list --count "$base".."$c") ))p" | cut -d: -f2)
+	patch=${series[$(( $(git -C "$tree" rev-list --count "$base".."$c") - 1 ))]}
 	mapfile -t files < <(git -C "$tree" diff --name-only "$prev" "$c")
 	git -C "$wt" checkout -q --detach "$c"
 	cp "$out/config.tip" "$out/.config"

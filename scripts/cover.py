@@ -13,7 +13,7 @@ try:
 except OSError:
     sys.exit(0)            # no cover letter yet: keep format-patch's placeholders
 
-subject = re.search(r"^Subject: \[PATCH [0-9]+/[0-9]+\] (.*(?:\n [^\n]*)*)", old, re.M)
+subject = re.search(r"^Subject: \[PATCH[^]\n]* [0-9]+/[0-9]+\] (.*(?:\n [^\n]*)*)", old, re.M)
 # the text: from the end of the mail headers to the shortlog ("Name (N):")
 body = re.search(r"\n\n(.*?)\n\n[^\n]+ \([0-9]+\):\n", old, re.S)
 if not subject or not body:

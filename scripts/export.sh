@@ -1,25 +1,55 @@
 #!/usr/bin/env bash
-# Write the commits of build/linux back to patches/ (git format-patch + series),
-# with the cover letter 0000-cover-letter.patch (not in series: quilt applies none).
+# Write the commits of build/$BASE/linux back to patches/$BASE/: one git format-patch
+# run per series (its own numbering, subject prefix and cover letter), and each series'
+# `series` file. A commit belongs to the series whose patch has its subject; a commit
+# with a new subject belongs to the series of the commit before it (so a new patch goes
+# where you put it in the tree). Each series' commits must be contiguous and in the
+# order of patches/$BASE/series. The cover letters keep their subject and text; the
+# shortlog and diffstat are written anew (scripts/cover.py).
 set -euo pipefail
 die() { echo "export: $*" >&2; exit 1; }
 . scripts/lib-tree.sh
-[ -d "$tree/.git" ] || die "no $tree: run 'make tree' first"
+[ -d "$tree/.git" ] || die "no $tree: run 'make tree BASE=$BASE' first"
 [ -z "$(git -C "$tree" status --porcelain --untracked-files=no)" ] ||
 	die "$tree has uncommitted changes: commit them first"
+check_queue || die "the queue in $pdir is inconsistent (above)"
 base=$(git -C "$tree" rev-list --max-parents=0 HEAD | tail -n1)
-git -C "$tree" format-patch -q --zero-commit --no-signature --cover-letter \
-	-o "$PWD/patches.tmp" "$base"..HEAD
-# the cover letter keeps its subject and text; shortlog and diffstat are new
-python3 scripts/cover.py patches.tmp/0000-cover-letter.patch patches/0000-cover-letter.patch
-rm -f patches/[0-9][0-9][0-9][0-9]-*.patch
-mv patches.tmp/0000-cover-letter.patch patches/
-: > patches/series
-for f in patches.tmp/*.patch; do
-	[ -e "$f" ] || continue
-	mv "$f" patches/
-	basename "$f" >> patches/series
+mapfile -t names < <(series_names)
+declare -A owner index
+for i in "${!names[@]}"; do index[${names[$i]}]=$i; done
+while read -r p; do
+	owner["$(patch_subject "$pdir/$p")"]=${p%%/*}
+done < <(queue_patches)
+
+declare -A first last count
+cur=${names[0]}
+for c in $(git -C "$tree" rev-list --reverse "$base"..HEAD); do
+	subject=$(git -C "$tree" log -1 --format=%s "$c")
+	s=${owner[$subject]:-$cur}
+	[ "${index[$s]}" -ge "${index[$cur]}" ] ||
+		die "\"$subject\" (series $s) comes after a patch of series $cur: put the series' patches together, in the order of $pdir/series"
+	cur=$s
+	[ -n "${first[$s]:-}" ] || first[$s]=$c
+	last[$s]=$c
+	count[$s]=$(( ${count[$s]:-0} + 1 ))
 done
-rmdir patches.tmp
+
+rm -rf "$pdir.tmp"
+for s in "${names[@]}"; do
+	[ -n "${first[$s]:-}" ] || die "series $s has no commits left: remove its line from $pdir/series"
+	prefix=$(series_field "$s" 2); [ "$prefix" != - ] || prefix=
+	git -C "$tree" format-patch -q --zero-commit --no-signature --cover-letter \
+		--subject-prefix="PATCH${prefix:+ $prefix}" \
+		-o "$PWD/$pdir.tmp/$s" "${first[$s]}^..${last[$s]}"
+	python3 scripts/cover.py "$pdir.tmp/$s/0000-cover-letter.patch" "$pdir/$s/0000-cover-letter.patch"
+	(cd "$pdir.tmp/$s" && ls [0-9][0-9][0-9][0-9]-*.patch | grep -v '^0000-' > series)
+done
+for s in "${names[@]}"; do
+	rm -rf "${pdir:?}/$s"
+	mv "$pdir.tmp/$s" "$pdir/$s"
+done
+rmdir "$pdir.tmp"
 tree_patch_ids > "$applied"
-echo "export: $(wc -l < patches/series) patches written to patches/"
+for s in "${names[@]}"; do
+	echo "export: $pdir/$s: ${count[$s]} patches"
+done

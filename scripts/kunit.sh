@@ -2,28 +2,28 @@
 # Run the series' KUnit suite with the kernel's own runner, kunit.py, the way
 # a maintainer types it: UML by default (kunit.py's UML config enables
 # UML_PCI_OVER_VIRTIO, which gives HAS_DMA and so INFINIBAND); KUNIT_ARCH=x86_64
-# runs it in QEMU instead. Results: build/kunit.json (kunit.py's JSON) and
-# build/kunit.log.
+# runs it in QEMU instead. BASE (mainline or 6.12) picks the tree. Results:
+# build/$BASE/kunit.json (kunit.py's JSON) and build/$BASE/kunit.log.
 set -euo pipefail
 die() { echo "kunit: $*" >&2; exit 1; }
-tree=build/linux
+. scripts/lib-base.sh
 [ -f "$tree/drivers/infiniband/core/.kunitconfig" ] ||
 	die "$tree/drivers/infiniband/core/.kunitconfig missing: run make tree"
 . scripts/lib-cc.sh
 top=$PWD
 arch=${KUNIT_ARCH:-um}
-archopt=() builddir=$top/build/kunit-$arch
+archopt=() builddir=$top/$bdir/kunit-$arch log=$bdir/kunit.log
 [ "$arch" = um ] || archopt=(--arch="$arch")
-echo "kunit: building and running drivers/infiniband/core KUnit on $arch (log: build/kunit.log)"
+echo "kunit: $BASE: building and running drivers/infiniband/core KUnit on $arch (log: $log)"
 start=$(date +%s)
 rc=0
 (cd "$tree" && python3 tools/testing/kunit/kunit.py run "${archopt[@]}" \
 	--kunitconfig=drivers/infiniband/core --build_dir="$builddir" \
 	--jobs="$(nproc)" --make_options "CC=$cc" --timeout=600 \
-	--json="$top/build/kunit.json") > build/kunit.log 2>&1 || rc=$?
+	--json="$top/$bdir/kunit.json") > "$log" 2>&1 || rc=$?
 # kunit.py prints its own summary of the KTAP it parsed
-sed -n "/^\[..:..:..\] =* rdma_connect/,\$p" build/kunit.log
-python3 scripts/results.py kunit build/kunit.json || rc=1
+sed -n "/^\[..:..:..\] =* rdma_connect/,\$p" "$log"
+python3 scripts/results.py kunit "$bdir/kunit.json" || rc=1
 # a kernel complaint while the suite ran fails it too (the filter the e2e guests
 # use). Only the log from the first KTAP line on counts: 6.12's UML warns at
 # boot that no virtio device ID is configured for UML_PCI_OVER_VIRTIO
@@ -32,5 +32,5 @@ if ! bash scripts/complaints.sh "$builddir/test.log" 'KTAP version'; then
 	echo "kunit: kernel complaint in $builddir/test.log" >&2
 	rc=1
 fi
-[ "$rc" = 0 ] || die "KUnit failed (exit $rc) after $(( $(date +%s) - start ))s, see build/kunit.log"
+[ "$rc" = 0 ] || die "KUnit failed (exit $rc) after $(( $(date +%s) - start ))s, see $log"
 echo "kunit: done in $(( $(date +%s) - start ))s"

@@ -4,7 +4,8 @@
 # rendered once with man -l: any warning of man/groff fails.
 set -euo pipefail
 die() { echo "man: $*" >&2; exit 1; }
-tree=build/linux out=build/man
+. scripts/lib-base.sh
+out=$bdir/man
 pages=(rdma_connect rdma_connect_locked rdma_connect_ece rdma_accept)
 [ -f "$tree/drivers/infiniband/core/cma.c" ] || die "no $tree: run make tree"
 mkdir -p "$out"

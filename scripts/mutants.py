@@ -214,10 +214,11 @@ def failed_cases(path):
 
 def main():
     top = os.getcwd()
-    tree = os.path.join(top, "build/linux")
-    wt = os.path.join(top, "build/mutants")
+    bdir = os.path.join(top, "build", os.environ.get("BASE", "mainline"))
+    tree = os.path.join(bdir, "linux")
+    wt = os.path.join(bdir, "mutants")
     arch = os.environ.get("KUNIT_ARCH", "um")
-    kbuild = os.path.join(top, "build/mutants-kunit-" + arch)
+    kbuild = os.path.join(bdir, "mutants-kunit-" + arch)
     archopt = [] if arch == "um" else ["--arch=" + arch]
     only = os.environ.get("MUTANTS_ONLY", "").split()
     cc = "ccache gcc" if subprocess.run(["sh", "-c", "command -v ccache"],

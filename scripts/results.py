@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Count results: `results.py kunit KUNIT_JSON` checks kunit.py's JSON output,
-`results.py summary KUNIT_JSON E2E_TABLE...` prints the closing line of make test."""
+`results.py summary FILE...` (KUnit JSON files and result tables) prints the closing line
+of make test."""
 import csv
 import json
 import sys
@@ -16,7 +17,7 @@ def kunit_cases(path):
             return list(walk(json.load(f)))
     except (OSError, ValueError):
         sys.exit(f"kunit: kunit.py wrote no results to {path} "
-                 "(build failed or the kernel did not boot): see build/kunit.log")
+                 "(build failed or the kernel did not boot): see build/BASE/kunit.log")
 
 
 def count_kunit(path):
@@ -31,17 +32,22 @@ def main():
         ok, bad, skip = count_kunit(sys.argv[2])
         print(f"kunit: {ok} passed, {bad} failed, {skip} skipped")
         sys.exit(1 if bad or not ok else 0)
-    if sys.argv[1:2] == ["summary"] and len(sys.argv) >= 4:
-        k_ok, k_bad, _ = count_kunit(sys.argv[2])
+    if sys.argv[1:2] == ["summary"] and len(sys.argv) >= 3:
+        # KUnit JSON files (one per base) and result tables, in any order
+        k_ok = k_bad = 0
         rows = []
-        for table in sys.argv[3:]:
-            with open(table) as f:
+        for path in sys.argv[2:]:
+            if path.endswith(".json"):
+                ok, bad, _ = count_kunit(path)
+                k_ok, k_bad = k_ok + ok, k_bad + bad
+                continue
+            with open(path) as f:
                 rows += list(csv.reader(f, delimiter="\t"))
         e_ok = sum(r[5] == "PASS" for r in rows)
         e_bad = len(rows) - e_ok
         print(f"KUnit: {k_ok} passed, {k_bad} failed; man, docs, e2e and stress: {e_ok} passed, {e_bad} failed")
         print(f"{k_ok + e_ok} passed, {k_bad + e_bad} failed")
-        return
+        sys.exit(1 if k_bad or e_bad else 0)
     sys.exit(__doc__)
 
 

@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
-# The closing line of `make test`: KUnit cases, the manual pages, the Documentation
-# page, the scenarios of every e2e run and of the patched stress smoke (the stock one is
-# for comparison: its failures are expected).
+# The closing line of `make test`: the KUnit cases, manual pages, Documentation page and
+# the scenarios of every e2e and interop run and of the patched stress smoke, of every
+# base that ran (the stock stress runs are for comparison: their failures are expected).
 set -euo pipefail
-python3 scripts/results.py summary build/kunit.json build/man/table.tsv build/htmldocs/table.tsv \
-	build/e2e/table.tsv build/e2e-interop-*/table.tsv build/stress-smoke/table.tsv
+files=()
+for b in mainline 6.12; do
+	for f in build/$b/kunit.json build/$b/man/table.tsv build/$b/htmldocs/table.tsv \
+		build/$b/e2e/table.tsv build/$b/e2e-interop-*/table.tsv build/$b/stress-smoke/table.tsv; do
+		[ -f "$f" ] && files+=("$f")
+	done
+done
+[ ${#files[@]} -gt 0 ] || { echo "summary: no results under build/" >&2; exit 1; }
+python3 scripts/results.py summary "${files[@]}"

@@ -4,7 +4,8 @@
 # files whose kernel-doc it pulls, and the page carries the kernel-doc of every
 # function it names. Writes build/htmldocs/table.tsv (one row, as the e2e tables).
 set -euo pipefail
-tree=build/linux out=$PWD/build/htmldocs
+. scripts/lib-base.sh
+out=$PWD/$bdir/htmldocs
 page=Documentation/infiniband/rdma_cm_connect.rst
 mkdir -p "$out"
 row() { printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' htmldocs-rdma_cm_connect sphinx - "$1" "$2" "$3" "" > "$out/table.tsv"; }

@@ -4,7 +4,8 @@
 # port space, the context, every errno and its related functions.
 # Writes build/man/table.tsv (one row per page, as the e2e tables).
 set -euo pipefail
-out=build/man
+. scripts/lib-base.sh
+out=$bdir/man
 : > "$out/table.tsv"
 fail=0
 check() {	# page, then the strings its rendered text must hold
