@@ -5,7 +5,7 @@
 # letter 0000-cover-letter.patch, the git format-patch files and a `series` file with
 # their order; PREFIX is the subject prefix (rdma-rc, rdma-next, 6.12.y, ...); NEEDS
 # lists, comma-separated, the series of the same queue it applies on top of (default:
-# none, it applies on the pristine base alone).
+# "-", none: it applies on the pristine base alone).
 . scripts/lib-base.sh
 
 series_names() {	# the series of the queue, in order
@@ -13,6 +13,9 @@ series_names() {	# the series of the queue, in order
 }
 series_field() {	# series_field NAME N: field N of NAME's line (2 prefix, 3 needs)
 	grep -v '^\s*\(#\|$\)' "$pdir/series" | awk -v n="$1" -v f="$2" '$1 == n {print $f}'
+}
+series_needs() {	# the series NAME applies on top of, space-separated ("-": none)
+	series_field "$1" 3 | tr , ' ' | sed 's/^-$//'
 }
 series_patches() {	# the patch files of series NAME, in order, as NAME/FILE
 	grep -v '^\s*\(#\|$\)' "$pdir/$1/series" | sed "s|^|$1/|"
@@ -26,7 +29,7 @@ check_queue() {		# the files exist; every NEEDS names an earlier series
 	[ -f "$pdir/series" ] || { echo "$pdir/series is missing" >&2; return 1; }
 	for s in $(series_names); do
 		[ -f "$pdir/$s/series" ] || { echo "$pdir/$s/series is missing" >&2; return 1; }
-		for n in $(series_field "$s" 3 | tr , ' '); do
+		for n in $(series_needs "$s"); do
 			case $seen in *" $n "*) ;; *) echo "$pdir/series: $s needs $n, which is not before it" >&2; return 1 ;; esac
 		done
 		while read -r p; do
