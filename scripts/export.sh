@@ -38,7 +38,8 @@ rm -rf "$pdir.tmp"
 for s in "${names[@]}"; do
 	[ -n "${first[$s]:-}" ] || die "series $s has no commits left: remove its line from $pdir/series"
 	prefix=$(series_field "$s" 2); [ "$prefix" != - ] || prefix=
-	git -C "$tree" format-patch -q --zero-commit --no-signature --cover-letter \
+	git -C "$tree" -c user.name="rdmacm-connect developers" -c user.email="rdmacm-connect@lists.invalid" \
+		format-patch -q --zero-commit --no-signature --cover-letter \
 		--subject-prefix="PATCH${prefix:+ $prefix}" \
 		-o "$PWD/$pdir.tmp/$s" "${first[$s]}^..${last[$s]}"
 	python3 scripts/cover.py "$pdir.tmp/$s/0000-cover-letter.patch" "$pdir/$s/0000-cover-letter.patch"
