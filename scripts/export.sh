@@ -12,6 +12,10 @@ die() { echo "export: $*" >&2; exit 1; }
 [ -d "$tree/.git" ] || die "no $tree: run 'make tree BASE=$BASE' first"
 [ -z "$(git -C "$tree" status --porcelain --untracked-files=no)" ] ||
 	die "$tree has uncommitted changes: commit them first"
+# a series new in $pdir/series gets its directory here
+for s in $(series_names); do
+	[ -f "$pdir/$s/series" ] || { mkdir -p "$pdir/$s"; : > "$pdir/$s/series"; }
+done
 check_queue || die "the queue in $pdir is inconsistent (above)"
 base=$(git -C "$tree" rev-list --max-parents=0 HEAD | tail -n1)
 mapfile -t names < <(series_names)

@@ -10,5 +10,6 @@ for b in mainline 6.12; do
 		[ -f "$f" ] && files+=("$f")
 	done
 done
+for f in build/e2e-bases-*/table.tsv; do [ -f "$f" ] && files+=("$f"); done
 [ ${#files[@]} -gt 0 ] || { echo "summary: no results under build/" >&2; exit 1; }
 python3 scripts/results.py summary "${files[@]}"
