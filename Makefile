@@ -17,7 +17,7 @@ INTEROP := rxe-rping-rc rxe-ucmatose-rc rxe-udaddy-ud siw-rping-rc
 BENCH_PATCHED := $(B)/bench-patched/arch/x86/boot/bzImage
 BENCH_STOCK := $(B)/bench-stock/arch/x86/boot/bzImage
 
-.PHONY: help deps source tree export guest stock kunit e2e interop run test test-base check man docs \
+.PHONY: help deps source tree export guest stock kunit e2e interop interop-bases run test check man docs \
 	mutants clean bench bench-kernels bench-smoke debug debug-e2e stress stress-smoke debug-stock
 
 help:
@@ -31,11 +31,23 @@ run: e2e
 ##          KUnit, the manual pages and the Documentation page, the e2e run, the
 ##          interoperability runs against a stock kernel, a one-round smoke of make bench
 ##          and a bounded make stress (100,000 fuzzer commands). The 6.12 backport: its
-##          check, KUnit, the e2e run and the interoperability runs. Then one summary line.
+##          patches checked (CHECK_LIGHT: checkpatch, each series applies), KUnit, the e2e
+##          run; then a mainline and a 6.12 guest against each other. One summary line.
 test:
 	@$(MAKE) --no-print-directory BASE=mainline check kunit man docs e2e interop bench-smoke stress-smoke
-	@$(MAKE) --no-print-directory BASE=6.12 check kunit e2e interop
+	@CHECK_LIGHT=1 $(MAKE) --no-print-directory BASE=6.12 check kunit e2e
+	@$(MAKE) --no-print-directory interop-bases
 	@bash scripts/summary.sh
+
+## interop-bases  rping, ucmatose, udaddy between the two patched kernels: a mainline
+##          client against a 6.12 server, then the reverse (what a mixed cluster runs)
+interop-bases:
+	@$(MAKE) --no-print-directory BASE=mainline guest build/bin/rdmacm_conform
+	@$(MAKE) --no-print-directory BASE=6.12 guest
+	@E2E_ONLY="$(INTEROP)" bash tests/e2e/run.sh build/mainline/guest/arch/x86/boot/bzImage \
+		build/e2e-bases-mainline-client build/6.12/guest/arch/x86/boot/bzImage
+	@E2E_ONLY="$(INTEROP)" bash tests/e2e/run.sh build/6.12/guest/arch/x86/boot/bzImage \
+		build/e2e-bases-6.12-client build/mainline/guest/arch/x86/boot/bzImage
 
 ## deps     install the Debian packages (as root; nothing when all are there)
 deps:

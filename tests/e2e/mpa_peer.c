@@ -5,13 +5,15 @@
  * handles an MPA v2 Reply whose private data is too short for the IRD/ORD
  * block.
  *
- *   mpa_peer -a ADDR -p PORT -l LEN [-n COUNT] [-t SECONDS]
+ *   mpa_peer -a ADDR -p PORT -l LEN [-n COUNT] [-t SECONDS] [-r FILE]
  *
  * Listens on ADDR:PORT and, COUNT times (default 1), accepts a connection,
  * reads one complete MPA Request frame and checks it, answers with an MPA
  * Reply of revision 2 with the enhanced-mode flag set and exactly LEN bytes
  * of private data, then waits up to SECONDS (default 15) for the Initiator to
- * close and says how the connection ended.
+ * close and says how the connection ended (the Request, too, must come within
+ * SECONDS). With -r FILE it creates FILE once it listens (a client in
+ * another guest waits for it: rdma_cm does not see this listener).
  *
  * MPA Request/Reply frame (RFC 5044 section 7.1, RFC 6581 section 5; struct
  * mpa_rr in siw's iwarp.h):
@@ -39,6 +41,7 @@
  * little or went silent, or a system call failed; 2 on bad usage.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <netdb.h>
 #include <poll.h>
 #include <stdint.h>
@@ -259,20 +262,21 @@ int main(int argc, char **argv)
 {
 	struct addrinfo hints = { .ai_flags = AI_PASSIVE | AI_NUMERICHOST | AI_NUMERICSERV,
 				  .ai_socktype = SOCK_STREAM };
-	const char *addr = NULL, *port = NULL;
+	const char *addr = NULL, *port = NULL, *ready = NULL;
 	int len = -1, count = 1, timeout_s = 15, one = 1, lfd, fd, c, i, rc;
 	unsigned char v2[MPA_V2_BLOCK_LEN];
 	unsigned int crc;
 	struct addrinfo *ai;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	while ((c = getopt(argc, argv, "a:p:l:n:t:")) != -1) {
+	while ((c = getopt(argc, argv, "a:p:l:n:t:r:")) != -1) {
 		switch (c) {
 		case 'a': addr = optarg; break;
 		case 'p': port = optarg; break;
 		case 'l': len = atoi(optarg); break;
 		case 'n': count = atoi(optarg); break;
 		case 't': timeout_s = atoi(optarg); break;
+		case 'r': ready = optarg; break;
 		default: goto usage;
 		}
 	}
@@ -298,6 +302,12 @@ int main(int argc, char **argv)
 	freeaddrinfo(ai);
 	printf("mpa_peer: listening on %s port %s, %d connection(s), reply private data length %d\n",
 	       addr, port, count, len);
+	if (ready) {
+		fd = open(ready, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (fd < 0)
+			die(ready);
+		close(fd);
+	}
 
 	for (i = 0; i < count; i++) {
 		fd = accept(lfd, NULL, NULL);
@@ -314,7 +324,7 @@ int main(int argc, char **argv)
 	return 0;
 
 usage:
-	fprintf(stderr, "usage: mpa_peer -a ADDR -p PORT -l LEN [-n COUNT] [-t SECONDS]\n"
+	fprintf(stderr, "usage: mpa_peer -a ADDR -p PORT -l LEN [-n COUNT] [-t SECONDS] [-r FILE]\n"
 		"  LEN: private data length of the MPA v2 Reply (0-3: too short for the IRD/ORD block)\n");
 	return 2;
 }

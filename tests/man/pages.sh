@@ -11,7 +11,9 @@ fail=0
 check() {	# page, then the strings its rendered text must hold
 	local page=$1 missing=() s text
 	shift
-	text=$(MANWIDTH=200 LC_ALL=C.UTF-8 man -l "$out/$page.9" 2>/dev/null | col -b | tr -s ' \t\n' ' ')
+	# groff hyphenates long words at line ends (U+2010 and a line break): join them again
+	text=$(MANWIDTH=200 LC_ALL=C.UTF-8 man -l "$out/$page.9" 2>/dev/null | col -b | tr -s ' \t\n' ' ' |
+		sed 's/\xe2\x80\x90 //g')
 	for s in NAME SYNOPSIS ARGUMENTS DESCRIPTION CONTEXT RETURN "$@"; do
 		grep -qF -- "$s" <<< "$text" || missing+=("$s")
 	done
