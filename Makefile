@@ -28,26 +28,30 @@ help:
 run: e2e
 
 ## test     everything CI checks. Mainline: the queue as a maintainer's bot checks it,
-##          KUnit, the manual pages and the Documentation page, the e2e run, the
-##          interoperability runs against a stock kernel, a one-round smoke of make bench
-##          and a bounded make stress (100,000 fuzzer commands). The 6.12 backport: its
-##          patches checked (CHECK_LIGHT: checkpatch, each series applies), KUnit, the e2e
-##          run; then a mainline and a 6.12 guest against each other. One summary line.
+##          KUnit, the manual pages and the Documentation page, the e2e run and a bounded
+##          make stress (100,000 fuzzer commands, both guests patched). The 6.12 backport:
+##          its patches checked (CHECK_LIGHT: checkpatch, each series applies), KUnit, the
+##          e2e run, a one-round smoke of make bench against stock 6.12. Then the real
+##          clients between the bases (interop-bases). One summary line.
 test:
-	@$(MAKE) --no-print-directory BASE=mainline check kunit man docs e2e interop bench-smoke stress-smoke
-	@CHECK_LIGHT=1 $(MAKE) --no-print-directory BASE=6.12 check kunit e2e
+	@$(MAKE) --no-print-directory BASE=mainline check kunit man docs e2e
+	@$(MAKE) --no-print-directory BASE=mainline STRESS_STOCK= stress-smoke
+	@CHECK_LIGHT=1 $(MAKE) --no-print-directory BASE=6.12 check kunit e2e bench-smoke
 	@$(MAKE) --no-print-directory interop-bases
 	@bash scripts/summary.sh
 
-## interop-bases  rping, ucmatose, udaddy between the two patched kernels: a mainline
-##          client against a 6.12 server, then the reverse (what a mixed cluster runs)
+## interop-bases  rping, ucmatose, udaddy between the bases: a patched mainline client against
+##          a patched 6.12 server and against a stock 6.12 one (what Debian 12 and 13 run),
+##          then each of those two as the client against a patched mainline server
 interop-bases:
 	@$(MAKE) --no-print-directory BASE=mainline guest build/bin/rdmacm_conform
-	@$(MAKE) --no-print-directory BASE=6.12 guest
-	@E2E_ONLY="$(INTEROP)" bash tests/e2e/run.sh build/mainline/guest/arch/x86/boot/bzImage \
-		build/e2e-bases-mainline-client build/6.12/guest/arch/x86/boot/bzImage
-	@E2E_ONLY="$(INTEROP)" bash tests/e2e/run.sh build/6.12/guest/arch/x86/boot/bzImage \
-		build/e2e-bases-6.12-client build/mainline/guest/arch/x86/boot/bzImage
+	@$(MAKE) --no-print-directory BASE=6.12 guest stock
+	@for other in guest stock; do \
+		E2E_ONLY="$(INTEROP)" bash tests/e2e/run.sh build/mainline/guest/arch/x86/boot/bzImage \
+			build/e2e-bases-mainline-client-6.12-$$other build/6.12/$$other/arch/x86/boot/bzImage && \
+		E2E_ONLY="$(INTEROP)" bash tests/e2e/run.sh build/6.12/$$other/arch/x86/boot/bzImage \
+			build/e2e-bases-6.12-$$other-client build/mainline/guest/arch/x86/boot/bzImage || exit 1; \
+	done
 
 ## deps     install the Debian packages (as root; nothing when all are there)
 deps:
@@ -81,7 +85,7 @@ kunit: tree
 	@bash scripts/kunit.sh
 
 ## e2e      boot the two guests and run the real clients (results in build/BASE/e2e)
-e2e: guest build/bin/rdmacm_conform
+e2e: guest build/bin/rdmacm_conform build/bin/mpa_peer build/bin/mpa_client
 	@bash tests/e2e/run.sh $(GUEST_KERNEL) $(B)/e2e
 
 ## interop  rping, ucmatose, udaddy: patched client / stock server, then the reverse
@@ -93,6 +97,15 @@ interop: guest stock build/bin/rdmacm_conform
 build/bin/rdmacm_conform: tests/e2e/rdmacm_conform.c | deps
 	@mkdir -p $(@D)
 	gcc -O2 -Wall -Wextra -Werror -pthread -o $@ $< -lrdmacm -libverbs
+
+# the broken MPA peer (plain TCP) and its client of the siw-mpareply scenarios
+build/bin/mpa_peer: tests/e2e/mpa_peer.c | deps
+	@mkdir -p $(@D)
+	gcc -O2 -Wall -Wextra -Werror -o $@ $<
+
+build/bin/mpa_client: tests/e2e/mpa_client.c | deps
+	@mkdir -p $(@D)
+	gcc -O2 -Wall -Wextra -Werror -o $@ $< -lrdmacm -libverbs
 
 # the ucma fuzzer of the stress runs (raw ucma ABI, no librdmacm)
 build/bin/ucma_fuzz: tests/stress/ucma_fuzz.c | deps
@@ -141,7 +154,7 @@ debug: tree
 
 ## debug-e2e  the e2e scenarios on the debug kernel: any report or a kmemleak leak fails
 ##          (E2E_ONLY limits it; not part of make test)
-debug-e2e: debug build/bin/rdmacm_conform
+debug-e2e: debug build/bin/rdmacm_conform build/bin/mpa_peer build/bin/mpa_client
 	@E2E_TIMEOUT=$${E2E_TIMEOUT:-1800} bash tests/e2e/run.sh $(B)/debug/arch/x86/boot/bzImage $(B)/e2e-debug
 
 # the stress list on a client kernel against a patched server; STRESS_SEED (the fuzzer's
@@ -155,11 +168,11 @@ STRESS_RUN = E2E_SCENARIOS=tests/stress/scenarios.sh STRESS_SEED=$(STRESS_SEED) 
 ##          down and rxe0 deleted under a storm; then STRESS_STOCK on two stock guests, for
 ##          the comparison (reported, not a failure: stock has the bugs the series fixes)
 STRESS_STOCK ?= failnth-req failnth-sidr failnth-mpa connect2-siw closefd-siw fuzz flap-siw rejpending-rc rejpending-iw
-stress-smoke: guest stock build/bin/rdmacm_conform build/bin/ucma_fuzz
+stress-smoke: guest $(if $(STRESS_STOCK),stock) build/bin/rdmacm_conform build/bin/ucma_fuzz
 	@STRESS_SCALE=1 $(STRESS_RUN) $(GUEST_KERNEL) $(B)/stress-smoke
-	@STRESS_SCALE=1 STRESS_N=20000 E2E_ONLY="$(STRESS_STOCK)" $(STRESS_RUN) $(STOCK_KERNEL) $(B)/stress-smoke-stock || \
+	@[ -z "$(STRESS_STOCK)" ] || STRESS_SCALE=1 STRESS_N=20000 E2E_ONLY="$(STRESS_STOCK)" $(STRESS_RUN) $(STOCK_KERNEL) $(B)/stress-smoke-stock || \
 		echo "stress-smoke: stock $(BASE) fails as listed above (for the comparison, not a failure)"
-	@bash tests/stress/report.sh $(B)/stress-smoke $(B)/stress-smoke-stock > $(B)/stress-smoke/report.md
+	@bash tests/stress/report.sh $(B)/stress-smoke $(if $(STRESS_STOCK),$(B)/stress-smoke-stock) > $(B)/stress-smoke/report.md
 	@echo "stress-smoke: report in $(B)/stress-smoke/report.md"
 
 ## stress   the hardening list on the debug kernels (KASAN, kmemleak, lockdep, ...), both

@@ -36,10 +36,15 @@ done
 #    Documentation/process/coding-assistants.rst (7.3) forbids an AI agent's
 #    Signed-off-by: the human submitter adds theirs (the cover letters say so).
 #    Debian's python3 runs spdxcheck.py (python3-ply).
+ignore=ENOSYS,FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID,MISSING_SIGN_OFF
+# 6.12.117's checkpatch wants "Assisted-by: AGENT_NAME:MODEL_VERSION"; 7.3's
+# coding-assistants.rst and checkpatch take "Assisted-by: LLM [TOOLS]", and a backport
+# keeps the trailers of the mainline patch
+[ "$BASE" = mainline ] || ignore=$ignore,BAD_SIGN_OFF
 fail=0
 for p in "${series[@]}"; do
 	if ! out=$(cd "$tree" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict \
-			--ignore ENOSYS,FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID,MISSING_SIGN_OFF -q "$top/$pdir/$p"); then
+			--ignore "$ignore" -q "$top/$pdir/$p"); then
 		echo "$out"
 		echo "check: $p: checkpatch --strict reports the lines above"
 		fail=1

@@ -28,8 +28,20 @@ python3 scripts/results.py kunit "$bdir/kunit.json" || rc=1
 # use). Only the log from the first KTAP line on counts: 6.12's UML warns at
 # boot that no virtio device ID is configured for UML_PCI_OVER_VIRTIO
 # (virt-pci.c), before any test runs.
-if ! bash scripts/complaints.sh "$builddir/test.log" 'KTAP version'; then
-	echo "kunit: kernel complaint in $builddir/test.log" >&2
+# On 6.12 the suite's NULL conn_param cases reach the WARN_ON_ONCE() of rdma_connect_locked()
+# on purpose, and 6.12's KUnit cannot suppress a warning (7.3's kunit_warning_suppress()
+# does): exactly that one report, from its WARNING line to its end-of-trace line, is
+# expected there and taken out before the filter; any other report still fails.
+checked=$builddir/test.log
+if [ "$BASE" = 6.12 ]; then
+	checked=$builddir/test.checked.log
+	n=$(grep -cE '^WARNING: .* at drivers/infiniband/core/cma\.c:[0-9]+ rdma_connect_locked' "$builddir/test.log" || true)
+	[ "$n" = 1 ] || { echo "kunit: expected the one WARN_ON_ONCE of a NULL conn_param, found $n" >&2; rc=1; }
+	awk '/^WARNING: .* at drivers\/infiniband\/core\/cma\.c:[0-9]+ rdma_connect_locked/ { skip = 1 }
+		!skip { print } skip && /---\[ end trace/ { skip = 0 }' "$builddir/test.log" > "$checked"
+fi
+if ! bash scripts/complaints.sh "$checked" 'KTAP version'; then
+	echo "kunit: kernel complaint in $checked" >&2
 	rc=1
 fi
 [ "$rc" = 0 ] || die "KUnit failed (exit $rc) after $(( $(date +%s) - start ))s, see $log"

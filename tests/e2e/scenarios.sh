@@ -82,6 +82,25 @@ nothing_left='sleep 1 && test -z "$(ss -Htn dst 169.254.2.9)" && ! rdma res show
 scenario silent-iw        siw RDMA_PS_TCP   cm_send_iw_connect "true"                                 "$silent_iw -p 7435 -t timeout"
 scenario destroy-iw       siw RDMA_PS_TCP   cm_send_iw_connect "true"                                 "$silent_iw -p 7436 -t destroy && $nothing_left"
 scenario destroy50-iw     siw RDMA_PS_TCP   cm_send_iw_connect "true"                                 "$silent_iw -p 7437 -t destroy -n 50 && $nothing_left"
+# a broken iWARP peer (tests/e2e/mpa_peer.c, plain TCP) answers siw's MPA v2 Request with an
+# enhanced-mode Reply of LEN bytes of private data; 0-3 is too short for the 4-byte IRD/ORD
+# block: the connect must end in an error event without private data (mpa_client -x error)
+# and no oops (stock siw dereferences the missing block: NULL for 0; for 1-3 it reads past
+# the bytes sent and hands up a wrapped private data length of 253-255). 8 is a valid Reply:
+# ESTABLISHED with its 4 bytes. rdma_cm does not see the peer's TCP listener ("# listens
+# later"): the peer creates /shared/mpa-peer-PORT once it listens and the client waits for it.
+# 0 comes last: it oopses a stock client.
+mpa_bin=$here/../../build/bin
+mpa() {
+	local name=$1 len=$2 port=$3 want=$4
+	scenario "$name" siw RDMA_PS_TCP cm_send_iw_connect \
+		"timeout 240 $mpa_bin/mpa_peer -a $wa -p $port -l $len -r /shared/mpa-peer-$port # listens later" \
+		"for _ in \$(seq 100); do [ -e /shared/mpa-peer-$port ] && break; sleep 0.2; done; timeout 60 $mpa_bin/mpa_client -a $wa -p $port $want"
+}
+mpa siw-mpareply8 8 7458 "-x established -n 4"
+mpa siw-mpareply1 1 7451 "-x error"
+mpa siw-mpareply3 3 7453 "-x error"
+mpa siw-mpareply0 0 7450 "-x error"
 # many connections at once: the cmtime client connects and tears down all of them (its exit
 # code); the cmtime server never exits by itself, so it passes if it is still up when the
 # client is done
