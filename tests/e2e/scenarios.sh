@@ -89,12 +89,13 @@ scenario destroy50-iw     siw RDMA_PS_TCP   cm_send_iw_connect "true"           
 # the bytes sent and hands up a wrapped private data length of 253-255). 8 is a valid Reply:
 # ESTABLISHED with its 4 bytes. rdma_cm does not see the peer's TCP listener ("# listens
 # later"): the peer creates /shared/mpa-peer-PORT once it listens and the client waits for it.
-# 0 comes last: it oopses a stock client.
+# The peer runs until it has served its connection or the client is done (then it is killed,
+# and the scenario fails: nobody came). 0 comes last: it oopses a stock client.
 mpa_bin=$here/../../build/bin
 mpa() {
 	local name=$1 len=$2 port=$3 want=$4
 	scenario "$name" siw RDMA_PS_TCP cm_send_iw_connect \
-		"timeout 240 $mpa_bin/mpa_peer -a $wa -p $port -l $len -r /shared/mpa-peer-$port # listens later" \
+		"$mpa_bin/mpa_peer -a $wa -p $port -l $len -r /shared/mpa-peer-$port & p=\$!; until [ -e /shared/done ] || ! kill -0 \$p 2>/dev/null; do sleep 1; done; kill \$p 2>/dev/null; wait \$p # listens later" \
 		"for _ in \$(seq 100); do [ -e /shared/mpa-peer-$port ] && break; sleep 0.2; done; timeout 60 $mpa_bin/mpa_client -a $wa -p $port $want"
 }
 mpa siw-mpareply8 8 7458 "-x established -n 4"
