@@ -35,9 +35,9 @@ python3 scripts/results.py kunit "$bdir/kunit.json" || rc=1
 checked=$builddir/test.log
 if [ "$BASE" = 6.12 ]; then
 	checked=$builddir/test.checked.log
-	n=$(grep -cE '^WARNING: .* at drivers/infiniband/core/cma\.c:[0-9]+ rdma_connect_locked' "$builddir/test.log" || true)
+	n=$(grep -cE '^WARNING: .* at ([^ ]*/)?drivers/infiniband/core/cma\.c:[0-9]+ rdma_connect_locked' "$builddir/test.log" || true)
 	[ "$n" = 1 ] || { echo "kunit: expected the one WARN_ON_ONCE of a NULL conn_param, found $n" >&2; rc=1; }
-	awk '/^WARNING: .* at drivers\/infiniband\/core\/cma\.c:[0-9]+ rdma_connect_locked/ { skip = 1 }
+	awk '/^WARNING: .* at ([^ ]*\/)?drivers\/infiniband\/core\/cma\.c:[0-9]+ rdma_connect_locked/ { skip = 1 }
 		!skip { print } skip && /---\[ end trace/ { skip = 0 }' "$builddir/test.log" > "$checked"
 fi
 if ! bash scripts/complaints.sh "$checked" 'KTAP version'; then
