@@ -86,7 +86,7 @@ BREAKAGES = [
     ("req_cm_id_leaked", "a failed REQ destroys its IB CM id",
      CMA,
      """	if (ret && !IS_ERR(id)) {
-		ib_destroy_cm_id(id);
+		cma_ib_destroy_cm_id(id);
 		id_priv->cm_id.ib = NULL;
 	}""",
      """	if (ret && !IS_ERR(id))
@@ -94,7 +94,7 @@ BREAKAGES = [
     ("sidr_cm_id_leaked", "a failed SIDR REQ destroys its IB CM id",
      CMA,
      """	if (ret) {
-		ib_destroy_cm_id(id_priv->cm_id.ib);
+		cma_ib_destroy_cm_id(id_priv->cm_id.ib);
 		id_priv->cm_id.ib = NULL;
 	}""",
      """	if (ret)
@@ -103,20 +103,41 @@ BREAKAGES = [
      CMA,
      """out:
 	if (ret) {
-		iw_destroy_cm_id(cm_id);""",
+		cma_iw_destroy_cm_id(cm_id);""",
      """out:
 	if (ret) {
 		cma_modify_qp_err(id_priv);
-		iw_destroy_cm_id(cm_id);"""),
-    ("null_param_no_device_limits", "NULL conn_param: the device's RDMA read limits",
+		cma_iw_destroy_cm_id(cm_id);"""),
+    ("null_param_not_refused", "a NULL conn_param is -EINVAL, nothing dereferenced",
      CMA,
-     """		defaults.responder_resources =
-			min_t(u32, id->device->attrs.max_qp_rd_atom, U8_MAX);""",
-     """		defaults.responder_resources = 0;"""),
-    ("null_param_without_qp", "NULL conn_param without a kernel QP is -EINVAL",
+     """	if (WARN_ON_ONCE(!conn_param))
+		return -EINVAL;
+""",
+     ""),
+    ("connect_without_lock", "rdma_connect() takes the handler lock around the connect",
      CMA,
-     """		return id_priv->id.qp ? 0 : -EINVAL;""",
-     """		return 0;"""),
+     """	mutex_lock(&id_priv->handler_mutex);
+	ret = rdma_connect_locked(id, conn_param);
+	mutex_unlock(&id_priv->handler_mutex);
+	return ret;
+}
+EXPORT_SYMBOL(rdma_connect);""",
+     """	ret = rdma_connect_locked(id, conn_param);
+	return ret;
+}
+EXPORT_SYMBOL(rdma_connect);"""),
+    ("ece_connect_without_lock", "rdma_connect_ece() holds the handler lock while it sends",
+     CMA,
+     """	ret = rdma_connect_locked(id, conn_param);
+	if (ret)
+		id_priv->ece = old_ece;
+out:""",
+     """	mutex_unlock(&id_priv->handler_mutex);
+	ret = rdma_connect_locked(id, conn_param);
+	if (ret)
+		id_priv->ece = old_ece;
+	return ret;
+out:"""),
     ("null_bytes_with_length", "private_data_len > 0 with NULL private_data is -EINVAL",
      CMA,
      """	if (conn_param->private_data_len && !conn_param->private_data)
@@ -145,6 +166,24 @@ BREAKAGES = [
      CMA,
      """	req.retry_count = min_t(u8, 7, conn_param->retry_count);""",
      """	req.retry_count = conn_param->retry_count;"""),
+    ("rnr_retry_from_retry_count", "REQ: the RNR retry count is the caller's rnr_retry_count",
+     CMA,
+     """	req.rnr_retry_count = min_t(u8, 7, conn_param->rnr_retry_count);
+	req.remote_cm_response_timeout""",
+     """	req.rnr_retry_count = min_t(u8, 7, conn_param->retry_count);
+	req.remote_cm_response_timeout"""),
+    ("req_rd_atom_swapped", "REQ: responder resources and initiator depth as the caller gave them",
+     CMA,
+     """	req.responder_resources = conn_param->responder_resources;
+	req.initiator_depth = conn_param->initiator_depth;""",
+     """	req.responder_resources = conn_param->initiator_depth;
+	req.initiator_depth = conn_param->responder_resources;"""),
+    ("req_srq_from_flow_control", "REQ: the SRQ flag is the id's, not the flow control bit",
+     CMA,
+     """	req.srq = id_priv->srq ? 1 : 0;
+	req.ece.vendor_id""",
+     """	req.srq = conn_param->flow_control;
+	req.ece.vendor_id"""),
     ("uc_on_iwarp", "iWARP connects RC only: any other QP type is -EOPNOTSUPP",
      CMA,
      """		if (id->qp_type != IB_QPT_RC)
