@@ -10,12 +10,15 @@ BASE ?= mainline
 export BASE
 B := build/$(BASE)
 GUEST_KERNEL := $(B)/guest/arch/x86/boot/bzImage
-STOCK_KERNEL := $(B)/stock/arch/x86/boot/bzImage
+# the stock kernels build from $(B)/src/linux into $(B)/src/...: the same relative
+# path to their source as the patched ones have, so ccache serves every file the
+# queue leaves alone
+STOCK_KERNEL := $(B)/src/stock/arch/x86/boot/bzImage
 # the real clients run across a patched and a stock kernel, both ways
 INTEROP := rxe-rping-rc rxe-ucmatose-rc rxe-udaddy-ud siw-rping-rc
 
 BENCH_PATCHED := $(B)/bench-patched/arch/x86/boot/bzImage
-BENCH_STOCK := $(B)/bench-stock/arch/x86/boot/bzImage
+BENCH_STOCK := $(B)/src/bench-stock/arch/x86/boot/bzImage
 
 .PHONY: help deps source tree export guest stock kunit e2e interop interop-bases run test test-more check man docs \
 	mutants clean bench bench-kernels bench-smoke debug debug-e2e stress stress-smoke debug-stock
@@ -28,20 +31,35 @@ help:
 run: e2e
 
 ## test     everything CI checks. Mainline: the queue as a maintainer's bot checks it,
-##          KUnit, the manual pages and the Documentation page, the e2e run. The 6.12
-##          backport: its patches checked (CHECK_LIGHT: checkpatch, each series applies),
-##          KUnit, the e2e run. Then the real clients between the bases (interop-bases).
-##          One summary line. (make test-more: the stock and stress smokes.)
+##          KUnit, the manual pages and the Documentation page, the e2e run, interop with a
+##          stock 7.3 kernel, the bench smoke and the stress smoke. The 6.12 backport: its
+##          patches checked (CHECK_LIGHT: checkpatch, each series applies), KUnit, the e2e
+##          run. Then the real clients between the bases (interop-bases). Each step's time
+##          in build/times.tsv; one summary line. (make test-more: the stock stress smoke of
+##          mainline, and 6.12's interop, bench smoke and stress smoke.)
+STEP = bash scripts/step.sh
 test:
-	@$(MAKE) --no-print-directory BASE=mainline check kunit man docs e2e
-	@CHECK_LIGHT=1 $(MAKE) --no-print-directory BASE=6.12 check kunit e2e
-	@$(MAKE) --no-print-directory interop-bases
+	@mkdir -p build && : > build/times.tsv
+	@$(STEP) "mainline check" $(MAKE) --no-print-directory BASE=mainline check
+	@$(STEP) "mainline kunit" $(MAKE) --no-print-directory BASE=mainline kunit
+	@$(STEP) "mainline man, docs" $(MAKE) --no-print-directory BASE=mainline man docs
+	@$(STEP) "mainline guest kernel" $(MAKE) --no-print-directory BASE=mainline guest
+	@$(STEP) "mainline e2e" $(MAKE) --no-print-directory BASE=mainline e2e
+	@$(STEP) "mainline stock kernel" $(MAKE) --no-print-directory BASE=mainline stock
+	@$(STEP) "mainline interop" $(MAKE) --no-print-directory BASE=mainline interop
+	@$(STEP) "mainline bench-smoke" $(MAKE) --no-print-directory BASE=mainline bench-smoke
+	@$(STEP) "mainline stress-smoke" $(MAKE) --no-print-directory BASE=mainline stress-smoke STRESS_STOCK=
+	@$(STEP) "6.12 check (light)" env CHECK_LIGHT=1 $(MAKE) --no-print-directory BASE=6.12 check
+	@$(STEP) "6.12 kunit" $(MAKE) --no-print-directory BASE=6.12 kunit
+	@$(STEP) "6.12 guest kernel" $(MAKE) --no-print-directory BASE=6.12 guest
+	@$(STEP) "6.12 e2e" $(MAKE) --no-print-directory BASE=6.12 e2e
+	@$(STEP) "interop-bases" $(MAKE) --no-print-directory interop-bases
 	@bash scripts/summary.sh
 
-## test-more  what make test leaves to keep within CI's time: the stock interop runs, the
-##          bench smoke and the stress smoke of each base
+## test-more  what make test leaves out to keep within CI's time: mainline's stress smoke
+##          with its stock comparison, and 6.12's stock interop, bench smoke and stress smoke
 test-more:
-	@$(MAKE) --no-print-directory BASE=mainline interop bench-smoke stress-smoke
+	@$(MAKE) --no-print-directory BASE=mainline stress-smoke
 	@$(MAKE) --no-print-directory BASE=6.12 interop bench-smoke stress-smoke
 
 ## interop-bases  rping, ucmatose, udaddy between the bases: a patched mainline client
@@ -79,7 +97,7 @@ guest: tree
 
 ## stock    build the same guest kernel without the queue (for interop)
 stock: source
-	@bash scripts/kbuild.sh $(B)/src/linux $(B)/stock config/guest.config config/stock.config
+	@bash scripts/kbuild.sh $(B)/src/linux $(B)/src/stock config/guest.config config/stock.config
 
 ## kunit    run the KUnit suite of BASE with kunit.py (UML; KUNIT_ARCH=x86_64 for QEMU)
 kunit: tree
@@ -140,7 +158,7 @@ bench: bench-kernels
 ## bench-kernels  the two benchmark kernels: config/guest.config + config/bench.config
 bench-kernels: tree
 	@bash scripts/kbuild.sh $(B)/linux $(B)/bench-patched config/guest.config config/bench.config
-	@bash scripts/kbuild.sh $(B)/src/linux $(B)/bench-stock config/guest.config config/bench.config config/stock.config
+	@bash scripts/kbuild.sh $(B)/src/linux $(B)/src/bench-stock config/guest.config config/bench.config config/stock.config
 
 ## bench-smoke  one short make bench round (N = 1 x3 and 100) on the e2e kernels, to keep
 ##          it working: fails if a round has no results, not on the guards
@@ -185,14 +203,14 @@ stress: debug debug-stock build/bin/rdmacm_conform build/bin/ucma_fuzz
 	@STRESS_N=$(N) STRESS_SCALE=$(STRESS_SCALE) E2E_TIMEOUT=$${E2E_TIMEOUT:-7200} $(STRESS_RUN) \
 		$(B)/debug/arch/x86/boot/bzImage $(B)/stress; \
 		p=$$?; STRESS_N=$(N) STRESS_SCALE=$(STRESS_SCALE) E2E_TIMEOUT=$${E2E_TIMEOUT:-7200} $(STRESS_RUN) \
-		$(B)/debug-stock/arch/x86/boot/bzImage $(B)/stress-stock; \
+		$(B)/src/debug-stock/arch/x86/boot/bzImage $(B)/stress-stock; \
 		bash tests/stress/report.sh $(B)/stress $(B)/stress-stock > $(B)/stress/report.md; \
 		echo "stress: patched $$([ $$p = 0 ] && echo PASSED || echo FAILED); report (patched and stock) in $(B)/stress/report.md"; \
 		exit $$p
 
 ## debug-stock  the debug guest kernel without the series (for make stress)
 debug-stock: source
-	@bash scripts/kbuild.sh $(B)/src/linux $(B)/debug-stock config/guest.config config/debug.config config/stock.config
+	@bash scripts/kbuild.sh $(B)/src/linux $(B)/src/debug-stock config/guest.config config/debug.config config/stock.config
 
 ## mutants  break the series on purpose, once per promise, and show that KUnit
 ##          catches each breakage (build/BASE/mutants; not part of make test)

@@ -12,4 +12,10 @@ for b in mainline 6.12; do
 done
 for f in build/e2e-bases-*/table.tsv; do [ -f "$f" ] && files+=("$f"); done
 [ ${#files[@]} -gt 0 ] || { echo "summary: no results under build/" >&2; exit 1; }
+# the time of each step of make test (scripts/step.sh), when make test ran them
+if [ -s build/times.tsv ]; then
+	echo "summary: time of each step"
+	awk -F'\t' '{ printf "  %-24s %6d s  %s\n", $1, $2, $3; s += $2 }
+		END { printf "  %-24s %6d s  (%.1f min)\n", "total", s, s / 60 }' build/times.tsv
+fi
 python3 scripts/results.py summary "${files[@]}"
