@@ -5,10 +5,11 @@
 #   0. each series applies (git am) on the pristine source with only the series
 #      its line in patches/$BASE/series NEEDS below it;
 #   1. checkpatch --strict on every patch file;
-#   2. every patch builds (the directories of the files it changes, and
-#      drivers/infiniband/core with the KUnit suite, -Werror);
-#   3. W=1 (gcc) and sparse (C=2) on each .c file the patch changes report
-#      nothing that the previous patch did not already report;
+#   2. every patch builds (the directories of the .c files the queue changes,
+#      and drivers/infiniband/core with the KUnit suite);
+#   3. that build, with W=1 (gcc) and sparse (C=1, what it rebuilds), reports
+#      nothing that the builds of the pristine source and the earlier patches
+#      did not already report (CONFIG_WERROR is on, so any warning counts);
 #   4. scripts/kernel-doc -none -Wall on each file it changes: nothing new;
 #   5. coccicheck on the directories of the changed .c files: nothing that
 #      the pristine source did not have (a new report is traced to its patch
@@ -71,7 +72,7 @@ for s in $(series_names); do
 			}
 		done < <(series_patches "$n")
 	done
-	echo "check: $BASE: series $s applies on the pristine source${needs:+ + $needs}"
+	echo "check: $BASE: series $s applies on the pristine source${needs:+ + $needs} (at ${SECONDS} s)"
 done
 git -C "$tree" worktree remove --force "$alone"
 if [ -n "${CHECK_LIGHT:-}" ]; then
@@ -91,7 +92,7 @@ mkdir -p "$res" "$out"
 . scripts/lib-cc.sh
 # sparse, when it can parse this kernel: 7.3's headers use __typeof_unqual__, which
 # Debian's sparse 0.6.4 cannot, and kbuild's own test (scripts/checker-valid.sh, not in 6.12)
-# then skips C=2 without a word; so we say it
+# then skips C=1 without a word; so we say it
 sparse=C=2
 if [ -f "$tree/scripts/checker-valid.sh" ] &&
    [ "$(cd "$tree" && sh scripts/checker-valid.sh sparse 2>/dev/null)" != 1 ]; then
@@ -108,38 +109,22 @@ if ! cmp -s "$out/fragment.config" "$out/fragment.applied"; then
 	cp "$out/fragment.config" "$out/fragment.applied"
 fi
 
-# the warnings gcc W=1 and sparse give for FILE (a .c file) at the checked-out
-# commit, one per line, "tool: message" without line and column numbers;
-# the full lines are kept in $res/<commit>.<file>.full
-warnings() {
-	local c=$1 f=$2 key obj
-	key=$res/$c.$(echo "$f" | tr / _)
-	if [ ! -f "$key" ]; then
-		obj=${f%.c}.o
-		kmake -j"$(nproc)" W=1 ${sparse:+C=2} KCFLAGS=-Wno-error "$obj" > "$key.log" 2>&1 ||
-			{ tail -n 20 "$key.log"; die "$(git -C "$wt" log -1 --format=%s): W=1 C=2 build of $obj failed"; }
-		# the file's own warnings and those of the files it includes from its
-		# directory (cma.c includes cma_kunit.c)
-		grep -E "^([^ ]*/)?$(dirname "$f")/[^/ ]+:[0-9]+(:[0-9]+)?: (warning|error):" "$key.log" |
-			sed -E 's/^([^ ]*\/)?//' > "$key.full" || true
-		# gcc's messages end in [-Wname]; sparse's do not
-		sed -E 's/^[^:]+:[0-9]+(:[0-9]+)?: //; /\[-W[^]]*\]$/s/^/gcc W=1: /; /^gcc W=1: /!s/^/sparse: /' \
-			"$key.full" | sort -u > "$key"
-	fi
-	cat "$key"
-}
-
-warnings_at() {	# warnings of FILE at another commit C, then back to where we were
-	local c=$1 f=$2 here
-	if [ ! -f "$res/$c.$(echo "$f" | tr / _)" ]; then
-		here=$(git -C "$wt" rev-parse HEAD)
-		git -C "$wt" checkout -q --detach "$c"
-		cp "$out/config.tip" "$out/.config"; kmake olddefconfig > /dev/null
-		warnings "$c" "$f" > /dev/null
-		git -C "$wt" checkout -q --detach "$here"
-		cp "$out/config.tip" "$out/.config"; kmake olddefconfig > /dev/null
-	fi
-	cat "$res/$c.$(echo "$f" | tr / _)"
+# One W=1 (and sparse C=1, where it parses the kernel) build of the directories the
+# series changes, at the pristine source and then at every commit: kbuild rebuilds
+# what the commit changed and what includes it. A warning is "file: message"
+# (gcc's end in [-Wname], sparse's do not), without line and column numbers; one
+# that no earlier build of the walk gave is new, and its patch fails.
+# KCFLAGS=-Wno-error keeps CONFIG_WERROR from stopping the build at the first one.
+mapfile -t dirs < <({ echo drivers/infiniband/core/
+	git -C "$tree" diff --name-only "$base" "$tip" -- '*.c' | xargs -r -n1 dirname | sed 's,$,/,'
+	} | sort -u)
+wbuild() {	# the W=1 build at the checked-out commit; its new warnings, one per line
+	local log=$1
+	kmake -j"$(nproc)" W=1 ${sparse:+C=1} KCFLAGS=-Wno-error "${dirs[@]}" > "$log" 2>&1 || return 1
+	grep -E '^([^ ]*/)?[^ :]+:[0-9]+(:[0-9]+)?: (warning|error):' "$log" |
+		sed -E "s,^([^ :]*/)?$(basename "$wt")/,,; s/:[0-9]+(:[0-9]+)?: /: /" | sort -u > "$log.w"
+	comm -13 "$res/seen" "$log.w" | grep . || true
+	sort -u "$res/seen" "$log.w" -o "$res/seen"
 }
 
 kdoc() {	# kernel-doc -Wall warnings of FILE at commit C, without line numbers
@@ -149,48 +134,36 @@ kdoc() {	# kernel-doc -Wall warnings of FILE at commit C, without line numbers
 		sed -E 's/^[^ ]*:[0-9]+: //' | sort -u
 }
 
+git -C "$wt" checkout -q --detach "$base"
+cp "$out/config.tip" "$out/.config"
+kmake olddefconfig > /dev/null
+: > "$res/seen"
+wbuild "$res/base.log" > /dev/null || { tail -n 30 "$res/base.log"; die "the pristine source does not build (${dirs[*]})"; }
+echo "check: $BASE: the pristine ${dirs[*]} built with W=1 ${sparse:+and sparse }(at ${SECONDS} s)"
 prev=$base
 for c in $(git -C "$tree" rev-list --reverse "$base".."$tip"); do
-	subject=$(git -C "$tree" log -1 --format=%s "$c")
 	patch=${series[$(( $(git -C "$tree" rev-list --count "$base".."$c") - 1 ))]}
 	mapfile -t files < <(git -C "$tree" diff --name-only "$prev" "$c")
 	git -C "$wt" checkout -q --detach "$c"
 	cp "$out/config.tip" "$out/.config"
 	kmake olddefconfig > /dev/null
-	dirs=(drivers/infiniband/core/)
-	for f in "${files[@]}"; do
-		case $f in *.c) dirs+=("$(dirname "$f")/") ;; esac
-	done
-	mapfile -t dirs < <(printf '%s\n' "${dirs[@]}" | sort -u)
-	if ! kmake -j"$(nproc)" "${dirs[@]}" > "$out/build.log" 2>&1; then
-		tail -n 30 "$out/build.log"
-		die "$patch: does not build (${dirs[*]}, -Werror), see $out/build.log"
+	if ! new=$(wbuild "$res/$c.log"); then
+		grep -E 'error|Error' "$res/$c.log" | head -n 30
+		die "$patch: does not build (${dirs[*]}), see $res/$c.log"
+	fi
+	if [ -n "$new" ]; then
+		while IFS= read -r w; do
+			grep -F -- "${w#*: }" "$res/$c.log" | grep -F -- "${w%%: *}" | head -n 3
+		done <<< "$new"
+		die "$patch: new W=1 ${sparse:+or sparse }warnings (above)"
 	fi
 	for f in "${files[@]}"; do
 		[ -f "$wt/$f" ] || continue
 		case $f in *.c|*.h) ;; *) continue ;; esac
 		new=$(comm -13 <(kdoc "$prev" "$f") <(kdoc "$c" "$f") | grep . || true)
 		[ -z "$new" ] || { echo "$new"; die "$patch: scripts/kernel-doc -Wall: new warnings in $f (above)"; }
-		case $f in *.c) ;; *) continue ;; esac
-		# a .c file that is not an object of its directory's Makefile is
-		# #included by one (cma_kunit.c by cma.c): checked through that one
-		grep -qw "$(basename "${f%.c}").o" "$wt/$(dirname "$f")/Makefile" || continue
-		now=$(warnings "$c" "$f")
-		before=
-		if git -C "$wt" cat-file -e "$prev:$f" 2>/dev/null; then
-			before=$(warnings_at "$prev" "$f")
-		fi
-		new=$(comm -13 <(echo "$before" | sort -u) <(echo "$now" | sort -u) | grep . || true)
-		if [ -n "$new" ]; then
-			while IFS= read -r w; do
-				msg=${w#*: }
-				grep -F -- "$msg" "$res/$c.$(echo "$f" | tr / _).full" || echo "$f: $msg"
-				echo "  (${w%%: *})"
-			done <<< "$new"
-			die "$patch: new W=1 or sparse warnings in $f (above)"
-		fi
 	done
-	echo "check: $patch: builds; no new W=1, sparse or kernel-doc warning"
+	echo "check: $patch: builds; no new W=1${sparse:+, sparse} or kernel-doc warning (at ${SECONDS} s)"
 	prev=$c
 done
 
@@ -204,7 +177,18 @@ cocci() {	# coccicheck reports for the changed .c files at commit C
 			grep -E '^[^ ]+\.c:[0-9]+:' || true
 	done | grep -F -f <(git -C "$tree" diff --name-only "$base" "$tip" -- '*.c') || true
 }
-cocci "$base" | sed -E 's/:[0-9]+(:[0-9]+(-[0-9]+)?)?: /: /' | sort -u > "$res/cocci.base"
+# the pristine source's reports do not change between runs: kept in $bdir, under a
+# key of the source tree, the spatch version and the files looked at
+key=$({ git -C "$tree" rev-parse "$base^{tree}"; spatch --version 2>&1 | head -n1
+	git -C "$tree" diff --name-only "$base" "$tip" -- '*.c'; } | sha1sum | cut -c1-16)
+if [ -f "$top/$bdir/cocci.base.$key" ]; then
+	echo "check: coccicheck: the pristine source's reports from an earlier run ($bdir/cocci.base.$key)"
+else
+	rm -f "$top/$bdir"/cocci.base.*
+	cocci "$base" | sed -E 's/:[0-9]+(:[0-9]+(-[0-9]+)?)?: /: /' | sort -u > "$res/cocci.base.new"
+	mv "$res/cocci.base.new" "$top/$bdir/cocci.base.$key"
+fi
+cp "$top/$bdir/cocci.base.$key" "$res/cocci.base"
 cocci "$tip" > "$res/cocci.tip.full"
 sed -E 's/:[0-9]+(:[0-9]+(-[0-9]+)?)?: /: /' "$res/cocci.tip.full" | sort -u > "$res/cocci.tip"
 new=$(comm -13 "$res/cocci.base" "$res/cocci.tip" | grep . || true)
@@ -220,7 +204,7 @@ if [ -n "$new" ]; then
 	die "coccicheck: new reports (above)"
 fi
 git -C "$wt" checkout -q --detach "$tip"
-echo "check: coccicheck: nothing new in ${cdirs[*]}"
+echo "check: coccicheck: nothing new in ${cdirs[*]} (at ${SECONDS} s)"
 
 # 6. MAINTAINERS covers every file the series adds
 for f in $(git -C "$tree" diff --name-only --diff-filter=A "$base" "$tip"); do
