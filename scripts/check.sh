@@ -9,7 +9,7 @@
 #      and drivers/infiniband/core with the KUnit suite);
 #   3. that build, with W=1 (gcc) and sparse (C=1, what it rebuilds), reports
 #      nothing that the builds of the pristine source and the earlier patches
-#      did not already report (CONFIG_WERROR is on, so any warning counts);
+#      did not already report (a warning fails a patch without -Werror);
 #   4. scripts/kernel-doc -none -Wall on each file it changes: nothing new;
 #   5. coccicheck on the directories of the changed .c files: nothing that
 #      the pristine source did not have (a new report is traced to its patch
@@ -18,6 +18,7 @@
 #      entry of MAINTAINERS (scripts/get_maintainer.pl).
 # A failure names the patch, the tool and the line.
 set -euo pipefail
+export LC_ALL=C	# sort and comm agree on one byte order
 die() { echo "check: $*" >&2; exit 1; }
 . scripts/lib-tree.sh
 top=$PWD
@@ -121,7 +122,8 @@ mapfile -t dirs < <({ echo drivers/infiniband/core/
 wbuild() {	# the W=1 build at the checked-out commit; its new warnings, one per line
 	local log=$1
 	kmake -j"$(nproc)" W=1 ${sparse:+C=1} KCFLAGS=-Wno-error "${dirs[@]}" > "$log" 2>&1 || return 1
-	grep -E '^([^ ]*/)?[^ :]+:[0-9]+(:[0-9]+)?: (warning|error):' "$log" |
+	# objtool's warnings name the object, without a line
+	grep -E '^([^ ]*/)?[^ :]+:[0-9]+(:[0-9]+)?: (warning|error):|^[^ ]+\.o: warning: objtool:' "$log" |
 		sed -E "s,^([^ :]*/)?$(basename "$wt")/,,; s/:[0-9]+(:[0-9]+)?: /: /" | sort -u > "$log.w"
 	comm -13 "$res/seen" "$log.w" | grep . || true
 	sort -u "$res/seen" "$log.w" -o "$res/seen"
@@ -131,12 +133,15 @@ kdoc() {	# kernel-doc -Wall warnings of FILE at commit C, without line numbers
 	local c=$1 f=$2
 	git -C "$tree" show "$c:$f" > "$res/kdoc.src" 2>/dev/null || { : > "$res/kdoc.src"; }
 	(cd "$tree" && scripts/kernel-doc -none -Wall "$res/kdoc.src" 2>&1) |
-		sed -E 's/^[^ ]*:[0-9]+: //' | sort -u
+		sed -E 's/^(Warning: )?[^ ]*:[0-9]+:? //' | sort -u
 }
 
 git -C "$wt" checkout -q --detach "$base"
 cp "$out/config.tip" "$out/.config"
 kmake olddefconfig > /dev/null
+# every object of the directories is rebuilt at the pristine source (ccache makes it
+# cheap), so that its warnings are all in the record
+for d in "${dirs[@]}"; do find "$out/$d" -name '*.o' -delete 2>/dev/null || true; done
 : > "$res/seen"
 wbuild "$res/base.log" > /dev/null || { tail -n 30 "$res/base.log"; die "the pristine source does not build (${dirs[*]})"; }
 echo "check: $BASE: the pristine ${dirs[*]} built with W=1 ${sparse:+and sparse }(at ${SECONDS} s)"
@@ -148,12 +153,12 @@ for c in $(git -C "$tree" rev-list --reverse "$base".."$tip"); do
 	cp "$out/config.tip" "$out/.config"
 	kmake olddefconfig > /dev/null
 	if ! new=$(wbuild "$res/$c.log"); then
-		grep -E 'error|Error' "$res/$c.log" | head -n 30
+		{ grep -E 'error|Error' "$res/$c.log" || tail -n 30 "$res/$c.log"; } | head -n 30 || true
 		die "$patch: does not build (${dirs[*]}), see $res/$c.log"
 	fi
 	if [ -n "$new" ]; then
 		while IFS= read -r w; do
-			grep -F -- "${w#*: }" "$res/$c.log" | grep -F -- "${w%%: *}" | head -n 3
+			{ grep -F -- "${w#*: }" "$res/$c.log" | grep -F -- "${w%%: *}" || echo "$w"; } | head -n 3 || true
 		done <<< "$new"
 		die "$patch: new W=1 ${sparse:+or sparse }warnings (above)"
 	fi
@@ -172,20 +177,24 @@ mapfile -t cdirs < <(git -C "$tree" diff --name-only "$base" "$tip" -- '*.c' | x
 cocci() {	# coccicheck reports for the changed .c files at commit C
 	local c=$1 d
 	git -C "$wt" checkout -q --detach "$c"
+	: > "$res/cocci.raw"
 	for d in "${cdirs[@]}"; do
-		make -C "$wt" -s coccicheck MODE=report M="$d" J="$(nproc)" 2>/dev/null |
-			grep -E '^[^ ]+\.c:[0-9]+:' || true
-	done | grep -F -f <(git -C "$tree" diff --name-only "$base" "$tip" -- '*.c') || true
+		make -C "$wt" -s coccicheck MODE=report M="$d" J="$(nproc)" > "$res/cocci.log" 2>&1 ||
+			{ tail -n 20 "$res/cocci.log" >&2; die "coccicheck failed on $d at $c"; }
+		grep -E '^[^ ]+\.c:[0-9]+:' "$res/cocci.log" >> "$res/cocci.raw" || true
+	done
+	grep -F -f <(git -C "$tree" diff --name-only "$base" "$tip" -- '*.c') "$res/cocci.raw" || true
 }
 # the pristine source's reports do not change between runs: kept in $bdir, under a
 # key of the source tree, the spatch version and the files looked at
-key=$({ git -C "$tree" rev-parse "$base^{tree}"; spatch --version 2>&1 | head -n1
+key=$({ git -C "$tree" rev-parse "$base^{tree}"; spatch --version 2>&1 | head -n1; sha1sum "$0"
 	git -C "$tree" diff --name-only "$base" "$tip" -- '*.c'; } | sha1sum | cut -c1-16)
 if [ -f "$top/$bdir/cocci.base.$key" ]; then
 	echo "check: coccicheck: the pristine source's reports from an earlier run ($bdir/cocci.base.$key)"
 else
 	rm -f "$top/$bdir"/cocci.base.*
-	cocci "$base" | sed -E 's/:[0-9]+(:[0-9]+(-[0-9]+)?)?: /: /' | sort -u > "$res/cocci.base.new"
+	cocci "$base" > "$res/cocci.base.raw"
+	sed -E 's/:[0-9]+(:[0-9]+(-[0-9]+)?)?: /: /' "$res/cocci.base.raw" | sort -u > "$res/cocci.base.new"
 	mv "$res/cocci.base.new" "$top/$bdir/cocci.base.$key"
 fi
 cp "$top/$bdir/cocci.base.$key" "$res/cocci.base"

@@ -84,6 +84,7 @@
 #define AF_IB_FAM	27
 #define ENOTSUPP_K	524	/* kernel-internal "not supported", see cma_iboe_join_multicast() */
 #define BAD		1u	/* a bad pointer was passed on purpose: EFAULT allowed */
+#define IBSVC		2u	/* QUERY with option 3 (7.3's RDMA_USER_CM_QUERY_IB_SERVICE) */
 
 static const char *cmd_name[NSTAT] = {
 	"CREATE_ID", "DESTROY_ID", "BIND_IP", "RESOLVE_IP", "RESOLVE_ROUTE", "QUERY_ROUTE",
@@ -238,9 +239,12 @@ static int allowed_for(int cmd, int e, unsigned flags)
 	static const int resolve[] = { EADDRNOTAVAIL, EADDRINUSE, EAFNOSUPPORT, ENODEV, EACCES,
 				       EPROTONOSUPPORT, ENETUNREACH, EHOSTUNREACH, 0 };
 	static const int route[] = { ENODEV, 0 };
-	/* ENODATA: 7.3's RDMA_USER_CM_QUERY_IB_SERVICE (option 3), on an id without service records */
-	static const int query[] = { ENOSPC, ENOSYS, ENODATA, 0 };
-	/* siw_accept() and siw_reject(): the CEP has left RECVD_MPAREQ (the peer has gone) */
+	static const int query[] = { ENOSPC, ENOSYS, 0 };
+	/*
+	 * siw_accept() and siw_reject() (both bases): the CEP has left RECVD_MPAREQ (the
+	 * peer has gone). The fuzzer does not track which device an id is on, so it
+	 * allows this on rxe ids too, where the IB CM never returns it.
+	 */
 	static const int answer[] = { ECONNRESET, 0 };
 	/* siw binds and connects a TCP socket inside the call (kernel_bindconnect) */
 	static const int connect[] = { EOPNOTSUPP, EADDRINUSE, EADDRNOTAVAIL, ENETUNREACH,
@@ -260,6 +264,9 @@ static int allowed_for(int cmd, int e, unsigned flags)
 		return flags & BAD;
 	if (e == ENOMEM)
 		return 1;
+	/* 7.3's ucma_query_ib_service(): no service records (no RESOLVE_IB_SERVICE is sent) */
+	if (e == ENODATA)
+		return cmd == RDMA_USER_CM_CMD_QUERY && (flags & IBSVC);
 	switch (cmd) {
 	case RDMA_USER_CM_CMD_CREATE_ID: return in_list(e, create);
 	case RDMA_USER_CM_CMD_DESTROY_ID: return in_list(e, destroy);
@@ -943,7 +950,8 @@ static void one_command(struct thr *t, struct rng *g)
 			     out_len(g, sizeof(struct rdma_ucm_query_route_resp)), flags);
 		else
 			ucmd(t, fds[fdi], RDMA_USER_CM_CMD_QUERY, &q, sizeof(q),
-			     out_len(g, q.option == 1 ? 8 + 2 * 72 : sizeof(struct rdma_ucm_query_addr_resp)), flags);
+			     out_len(g, q.option == 1 ? 8 + 2 * 72 : sizeof(struct rdma_ucm_query_addr_resp)),
+			     flags | (q.option == 3 ? IBSVC : 0));
 		break;
 	}
 	case 8:		/* CONNECT on any id */
