@@ -188,8 +188,8 @@ STRESS_RUN = E2E_SCENARIOS=tests/stress/scenarios.sh STRESS_SEED=$(STRESS_SEED) 
 ##          the comparison (reported, not a failure: stock has the bugs the series fixes)
 STRESS_STOCK ?= failnth-req failnth-sidr failnth-mpa connect2-siw closefd-siw fuzz flap-siw rejpending-rc rejpending-iw
 stress-smoke: guest $(if $(STRESS_STOCK),stock) build/bin/rdmacm_conform build/bin/ucma_fuzz
-	@STRESS_SCALE=1 $(STRESS_RUN) $(GUEST_KERNEL) $(B)/stress-smoke
-	@[ -z "$(STRESS_STOCK)" ] || STRESS_SCALE=1 STRESS_N=20000 E2E_ONLY="$(STRESS_STOCK)" $(STRESS_RUN) $(STOCK_KERNEL) $(B)/stress-smoke-stock || \
+	@STRESS_SCALE=1 E2E_TIMEOUT=$${E2E_TIMEOUT:-1800} $(STRESS_RUN) $(GUEST_KERNEL) $(B)/stress-smoke
+	@[ -z "$(STRESS_STOCK)" ] || STRESS_SCALE=1 STRESS_N=20000 E2E_ONLY="$(STRESS_STOCK)" E2E_TIMEOUT=$${E2E_TIMEOUT:-1800} $(STRESS_RUN) $(STOCK_KERNEL) $(B)/stress-smoke-stock || \
 		echo "stress-smoke: stock $(BASE) fails as listed above (for the comparison, not a failure)"
 	@bash tests/stress/report.sh $(B)/stress-smoke $(if $(STRESS_STOCK),$(B)/stress-smoke-stock) > $(B)/stress-smoke/report.md
 	@echo "stress-smoke: report in $(B)/stress-smoke/report.md"

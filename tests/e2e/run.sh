@@ -13,7 +13,10 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 kernel=$1 out=$2 server_kernel=${3:-$1}
 [ -f "$kernel" ] || die "no kernel image at $kernel"
 [ -f "$server_kernel" ] || die "no kernel image at $server_kernel"
-timeout=${E2E_TIMEOUT:-600}
+# the guest pair's limit: a hang ends there; it leaves real margin over a run (an e2e
+# run took 5.5 min on a 2-core host, the stress smoke 10.4 min): 20 min, 30 for the
+# stress smoke (the Makefile), E2E_TIMEOUT overrides
+timeout=${E2E_TIMEOUT:-1200}
 mkdir -p "$out"
 . "$here/../../scripts/lib-pair.sh"
 # the guests' kernel arguments: two memory-backed 1 GiB null_blk disks for nvmet (nvmet.sh),
