@@ -48,7 +48,6 @@ test:
 	@$(STEP) "mainline stock kernel" $(MAKE) --no-print-directory BASE=mainline stock
 	@$(STEP) "mainline interop" $(MAKE) --no-print-directory BASE=mainline interop
 	@$(STEP) "mainline bench-smoke" $(MAKE) --no-print-directory BASE=mainline bench-smoke
-	@$(STEP) "mainline stress-smoke" $(MAKE) --no-print-directory BASE=mainline stress-smoke STRESS_STOCK=
 	@$(STEP) "6.12 check (light)" env CHECK_LIGHT=1 $(MAKE) --no-print-directory BASE=6.12 check
 	@$(STEP) "6.12 kunit" $(MAKE) --no-print-directory BASE=6.12 kunit
 	@$(STEP) "6.12 guest kernel" $(MAKE) --no-print-directory BASE=6.12 guest
