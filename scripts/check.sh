@@ -93,7 +93,7 @@ mkdir -p "$res" "$out"
 . scripts/lib-cc.sh
 # sparse, when it can parse this kernel: 7.3's headers use __typeof_unqual__, which
 # Debian's sparse 0.6.4 cannot, and kbuild's own test (scripts/checker-valid.sh, not in 6.12)
-# then skips C=1 without a word; so we say it
+# then turns C=1 off with a one-line make warning that is easy to miss; so we say it
 sparse=C=2
 if [ -f "$tree/scripts/checker-valid.sh" ] &&
    [ "$(cd "$tree" && sh scripts/checker-valid.sh sparse 2>/dev/null)" != 1 ]; then
