@@ -51,6 +51,9 @@ scenario() {
 		[ "$try" = "$tries" ] || sleep 3
 	done
 	tries=1
+	# what the guest looked like when the client gave up: run.sh prints it under the table
+	[ "$rc" = 0 ] || { rdma resource show cm_id | grep -v LISTEN; rdma resource show qp | grep -v "type GSI\|type SMI"
+		ss -tn; dmesg | tail -n 15; } > "/out/client-$name.diag" 2>&1 || true
 	for e in "${events[@]}"; do
 		if [ -d "$trace/events/rdma_cma/$e" ]; then
 			n=$(grep -c " $e:" "$trace/trace" || true)

@@ -81,14 +81,23 @@ scenario() {
 		# the client's own last word, e.g. the event and status it got instead
 		[ "$rc" = 0 ] || why+="; client: $(tail -n 1 "$out/client/client-$name.log" 2>/dev/null)"
 		notes+=("$name:$why")
+		failed+=("$name")
 	fi
 	row "$name" "$dev" "$kernels" "$ps" "$expect" "$taken" "$result" "${ms:+${ms} ms}"
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$dev" "$ps" "$expect" "$taken" "$result" "$ms" >> "$out/table.tsv"
 }
-notes=()
+notes=() failed=()
 : > "$out/table.tsv"
 . "$scenarios"
 echo
+# each failed scenario's last words: both sides' logs and the client guest's state then
+for n in "${failed[@]}"; do
+	for f in "client/client-$n.log" "server/server-$n.log" "client/client-$n.diag"; do
+		[ -s "$out/$f" ] || continue
+		echo "e2e: $n: tail of $f:"
+		tail -n 25 "$out/$f" | sed 's/^/    /'
+	done
+done
 for n in "${notes[@]}"; do echo "e2e: FAIL $n"; done
 
 for g in server client; do

@@ -43,6 +43,14 @@ for _ in $(seq "$(($(cat /shared/timeout 2>/dev/null || echo 600) - 40))"); do
 	sleep 1
 done
 [ -e /shared/done ] || echo "server: the client never wrote /shared/done"
+# a server still running now waits for a client that is gone: show where its ids stand
+for pid in "${pids[@]}"; do
+	kill -0 "$pid" 2>/dev/null || continue
+	echo "server: servers still running; ids and QPs not listening:"
+	rdma resource show cm_id | grep -v LISTEN || true
+	rdma resource show qp | grep -v "type GSI\|type SMI" || true
+	break
+done
 
 status=0
 for i in "${!names[@]}"; do
