@@ -116,8 +116,9 @@ fi
 # (gcc's end in [-Wname], sparse's do not), without line and column numbers; one
 # that no earlier build of the walk gave is new, and its patch fails.
 # KCFLAGS=-Wno-error keeps CONFIG_WERROR from stopping the build at the first one.
+mapfile -t cfiles < <(git -C "$tree" diff --name-only "$base" "$tip" -- '*.c')
 mapfile -t dirs < <({ echo drivers/infiniband/core/
-	git -C "$tree" diff --name-only "$base" "$tip" -- '*.c' | xargs -r -n1 dirname | sed 's,$,/,'
+	printf '%s\n' "${cfiles[@]}" | xargs -r -n1 dirname | sed 's,$,/,'
 	} | sort -u)
 wbuild() {	# the W=1 build at the checked-out commit; its new warnings, one per line
 	local log=$1
@@ -172,10 +173,22 @@ for c in $(git -C "$tree" rev-list --reverse "$base".."$tip"); do
 	prev=$c
 done
 
-# 5. coccicheck on the directories of the changed .c files, pristine vs tip
-mapfile -t cdirs < <(git -C "$tree" diff --name-only "$base" "$tip" -- '*.c' | xargs -n1 dirname | sort -u)
-cocci() {	# coccicheck reports for the changed .c files at commit C
-	local c=$1 d
+# 5. coccicheck on the directories of the changed .c files, pristine vs tip. Its reports
+# depend only on the source tree, spatch (and its Python) and the function below: they are
+# kept under that key in $cache (like ccache's objects), so a run of a tree already checked
+# skips spatch. scripts/coccicheck's own variables from the environment are not passed on.
+cache=${RDMACM_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/rdmacm-connect}
+unset SPATCH SPFLAGS COCCI
+mapfile -t cdirs < <(printf '%s\n' "${cfiles[@]}" | xargs -n1 dirname | sort -u)
+cocci() {	# coccicheck reports for the changed .c files at commit C, into FILE
+	local c=$1 to=$2 d key
+	key=$({ git -C "$tree" rev-parse "$c^{tree}"; spatch --version 2>&1; python3 --version
+		declare -f cocci; printf '%s\n' "${cfiles[@]}"; } | sha1sum | cut -c1-16)
+	if [ -f "$cache/cocci/$key" ]; then
+		cp "$cache/cocci/$key" "$to"
+		echo "check: coccicheck: the reports of $(git -C "$tree" log -1 --format=%h "$c") from an earlier run ($cache/cocci/$key)"
+		return
+	fi
 	git -C "$wt" checkout -q --detach "$c"
 	: > "$res/cocci.raw"
 	for d in "${cdirs[@]}"; do
@@ -183,23 +196,16 @@ cocci() {	# coccicheck reports for the changed .c files at commit C
 			{ tail -n 20 "$res/cocci.log" >&2; die "coccicheck failed on $d at $c"; }
 		grep -E '^[^ ]+\.c:[0-9]+:' "$res/cocci.log" >> "$res/cocci.raw" || true
 	done
-	grep -F -f <(git -C "$tree" diff --name-only "$base" "$tip" -- '*.c') "$res/cocci.raw" || true
+	grep -F -f <(printf '%s\n' "${cfiles[@]}") "$res/cocci.raw" > "$to" || true
+	{ mkdir -p "$cache/cocci" && cp "$to" "$cache/cocci/$key.tmp" &&
+		mv "$cache/cocci/$key.tmp" "$cache/cocci/$key"; } 2>/dev/null ||
+		echo "check: coccicheck: could not keep the reports in $cache/cocci (going on)"
 }
-# the pristine source's reports do not change between runs: kept in $bdir, under a
-# key of the source tree, the spatch version and the files looked at
-key=$({ git -C "$tree" rev-parse "$base^{tree}"; spatch --version 2>&1 | head -n1; sha1sum "$0"
-	git -C "$tree" diff --name-only "$base" "$tip" -- '*.c'; } | sha1sum | cut -c1-16)
-if [ -f "$top/$bdir/cocci.base.$key" ]; then
-	echo "check: coccicheck: the pristine source's reports from an earlier run ($bdir/cocci.base.$key)"
-else
-	rm -f "$top/$bdir"/cocci.base.*
-	cocci "$base" > "$res/cocci.base.raw"
-	sed -E 's/:[0-9]+(:[0-9]+(-[0-9]+)?)?: /: /' "$res/cocci.base.raw" | sort -u > "$res/cocci.base.new"
-	mv "$res/cocci.base.new" "$top/$bdir/cocci.base.$key"
-fi
-cp "$top/$bdir/cocci.base.$key" "$res/cocci.base"
-cocci "$tip" > "$res/cocci.tip.full"
-sed -E 's/:[0-9]+(:[0-9]+(-[0-9]+)?)?: /: /' "$res/cocci.tip.full" | sort -u > "$res/cocci.tip"
+cnorm() { sed -E 's/:[0-9]+(:[0-9]+(-[0-9]+)?)?: /: /' "$1" | sort -u; }
+cocci "$base" "$res/cocci.base.full"
+cocci "$tip" "$res/cocci.tip.full"
+cnorm "$res/cocci.base.full" > "$res/cocci.base"
+cnorm "$res/cocci.tip.full" > "$res/cocci.tip"
 new=$(comm -13 "$res/cocci.base" "$res/cocci.tip" | grep . || true)
 if [ -n "$new" ]; then
 	while IFS= read -r w; do
