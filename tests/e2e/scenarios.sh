@@ -11,6 +11,9 @@
 # it with -EINVAL, so udaddy's bind fails (exit 255) and its address resolution fails (exit
 # 234 = -22) before any connect: that scenario checks the refusal and that no REQ was sent.
 . "$(dirname "${BASH_SOURCE[0]}")/lib-scenario.sh"
+# scenarios that only wait for a timeout run beside the others (client.sh): a silent peer's
+# REQ is retried for about 74 s before UNREACHABLE
+background="silent-peer-rc"
 
 scenario rxe-rping-rc     rxe RDMA_PS_TCP   cm_send_req        "timeout 240 stdbuf -oL rping -s -d -a 169.254.1.1 -p 7201 -C 3"           "timeout 60 stdbuf -oL rping -c -d -a 169.254.1.1 -p 7201 -C 3 -V"
 scenario rxe-ucmatose-rc  rxe RDMA_PS_TCP   cm_send_req        "timeout 240 ucmatose -b 169.254.1.1 -p 7203 -c 1 -C 1"     "timeout 60 ucmatose -s 169.254.1.1 -p 7203 -c 1 -C 1"

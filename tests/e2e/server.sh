@@ -43,7 +43,9 @@ for _ in $(seq "$(($(cat /shared/timeout 2>/dev/null || echo 600) - 40))"); do
 	sleep 1
 done
 [ -e /shared/done ] || echo "server: the client never wrote /shared/done"
-# a server still running now waits for a client that is gone: show where its ids stand
+# a server still running 5 s after the client is done (the persistent ones check
+# /shared/done each second) waits for a client that is gone: show where its ids stand
+sleep 5
 for pid in "${pids[@]}"; do
 	kill -0 "$pid" 2>/dev/null || continue
 	echo "server: servers still running; ids and QPs not listening:"
