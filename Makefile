@@ -159,10 +159,11 @@ bench-kernels: tree
 	@bash scripts/kbuild.sh $(B)/linux $(B)/bench-patched config/guest.config config/bench.config
 	@bash scripts/kbuild.sh $(B)/src/linux $(B)/src/bench-stock config/guest.config config/bench.config config/stock.config
 
-## bench-smoke  one short make bench round (N = 1 x3 and 100) on the e2e kernels, to keep
-##          it working: fails if a round has no results, not on the guards
+## bench-smoke  one short make bench round (N = 1 x3 and 100; 10 traced connects, 10 SIDR
+##          resolutions, 20 ib_send_lat iterations) on the e2e kernels, to keep it working:
+##          fails if a round has no results, not on the guards
 bench-smoke: guest stock
-	@BENCH_ROUNDS=1 BENCH_NS="1 100" BENCH_REPS=3 bash scripts/bench.sh $(GUEST_KERNEL) $(STOCK_KERNEL) $(B)/bench-smoke || \
+	@BENCH_SMOKE=1 BENCH_ROUNDS=1 BENCH_NS="1 100" BENCH_REPS=3 bash scripts/bench.sh $(GUEST_KERNEL) $(STOCK_KERNEL) $(B)/bench-smoke || \
 		[ $$? = 3 ]
 
 ## debug    the debug guest kernel: config/guest.config + config/debug.config (KASAN,

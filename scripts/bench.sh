@@ -30,7 +30,7 @@ for r in $(seq "$rounds"); do
 		echo "bench: round $r/$rounds, $k kernel ($image)"
 		mkdir -p "$d/shared"
 		vm_pair "$d" "$image" "$image" 3000 "$append" "$here/../tests/bench/server.sh" \
-			"$here/../tests/bench/client.sh" "$ns" "$reps" < /dev/null
+			"$here/../tests/bench/client.sh" "$ns" "$reps" ${BENCH_SMOKE:+small} < /dev/null
 		echo "$pair_crc $pair_src" > "$d/guests.rc"
 		[ "$pair_crc" = 0 ] || echo "bench: round $r $k: client guest exited $pair_crc (see $d/client/console.log)"
 		for g in server client; do

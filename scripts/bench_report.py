@@ -106,7 +106,7 @@ def main():
                 durs = ftrace_durations(os.path.join(d, "client", "ftrace-%s.txt" % tr))
                 if durs:
                     extra.setdefault(("ftrace", kernel, tr), []).append(statistics.median(durs))
-                    raw.append((rnd, kernel, tr, "100", "traced", "rdma_connect_ece", statistics.median(durs), max(durs), "ok"))
+                    raw.append((rnd, kernel, tr, n, "traced", "rdma_connect_ece", statistics.median(durs), max(durs), "ok"))
             elif what == "udaddy" and rc == "0":
                 ns = int(note.split("=")[1])
                 extra.setdefault(("sidr", kernel), []).append(int(n) / (ns / 1e9))
@@ -119,7 +119,7 @@ def main():
                 txt = open(os.path.join(d, "client", "lat-rxe.txt")).read()
                 for l2 in txt.splitlines():
                     f2 = l2.split()
-                    if len(f2) >= 6 and f2[0].isdigit() and f2[1] in ("200", "1000"):
+                    if len(f2) >= 6 and f2[0].isdigit() and f2[1] == n:
                         # #bytes #iterations t_min t_max t_typical t_avg ...
                         extra.setdefault(("lat", kernel), []).append(float(f2[5]))
     med = {k: statistics.median(v) for k, v in data.items()}

@@ -1,8 +1,8 @@
 #!/bin/bash
 # Guest script of the benchmark client VM: the measurements of one round on one kernel.
-#   client.sh "N..." REPS
+#   client.sh "N..." REPS [small]
 # cmtime -c N against the server's cmtime on rxe and siw for each N (N=1 REPS times), one
-# cmtime -c 100 per transport with rdma_connect_ece() traced by function_graph, SIDR_N udaddy
+# cmtime -c 100 (small: 10) per transport with rdma_connect_ece() traced by function_graph, SIDR_N udaddy
 # resolutions on rxe, ping on both links and ib_send_lat -R on rxe. Raw outputs go to /out;
 # /out/results.tsv has one line per measurement: what, transport, N, repetition, rc, extra.
 # The host (scripts/bench_report.py) parses and judges them; this script only records.
@@ -11,6 +11,10 @@ here=$(dirname "$(readlink -f "$0")")
 . "$here/../e2e/net.sh"
 . "$here/ports.sh"
 ns=${1:-1 100 1000 5000} reps=${2:-20}
+# the traced cmtime's N, udaddy's runs and ib_send_lat's iterations; make bench-smoke
+# (BENCH_SMOKE=1, a third argument "small") runs each step once and small, to keep it working
+traced=100 sidr_reps=3 lat_n=200
+[ "${3:-}" != small ] || { traced=10 sidr_reps=1 lat_n=20 SIDR_N=10; }
 trace=/sys/kernel/tracing
 res=/out/results.tsv
 
@@ -90,21 +94,21 @@ if grep -qx rdma_connect_ece "$trace/available_filter_functions" 2>/dev/null; th
 		echo function_graph > "$trace/current_tracer"
 		echo rdma_connect_ece > "$trace/set_ftrace_filter"
 		echo > "$trace/trace"
-		serve "cmtime-$tr-traced" "exec cmtime -b $(addr "$tr") -p $(port "$tr") -c 100"
+		serve "cmtime-$tr-traced" "exec cmtime -b $(addr "$tr") -p $(port "$tr") -c $traced"
 		echo 1 > "$trace/tracing_on"
 		rc=0
-		timeout 300 cmtime -s "$(addr "$tr")" -p "$(port "$tr")" -c 100 > "/out/cmtime-$tr-traced.txt" 2>&1 || rc=$?
+		timeout 300 cmtime -s "$(addr "$tr")" -p "$(port "$tr")" -c "$traced" > "/out/cmtime-$tr-traced.txt" 2>&1 || rc=$?
 		echo 0 > "$trace/tracing_on"
 		cp "$trace/trace" "/out/ftrace-$tr.txt"
 		echo nop > "$trace/current_tracer"
-		printf 'ftrace\t%s\t100\t1\t%s\t\n' "$tr" "$rc" >> "$res"
+		printf 'ftrace\t%s\t%s\t1\t%s\t\n' "$tr" "$traced" "$rc" >> "$res"
 	done
 else
 	printf 'ftrace\t-\t0\t1\t1\tno function_graph or no rdma_connect_ece\n' >> "$res"
 fi
 
 # SIDR REQ rate: SIDR_N udaddy resolutions (and one datagram each) on rxe
-for rep in 1 2 3; do
+for rep in $(seq "$sidr_reps"); do
 	serve "udaddy-$rep" "exec udaddy -b 169.254.1.1 -c $SIDR_N -C 1"
 	start=$(date +%s%N)
 	rc=0
@@ -119,9 +123,9 @@ for tr in rxe siw; do
 	printf 'ping\t%s\t10\t1\t%s\t\n' "$tr" "$rc" >> "$res"
 done
 rc=0
-serve lat "exec ib_send_lat -R -d rxe0 -p $LAT_PORT -n 200"
-timeout 120 ib_send_lat -R -d rxe0 -p "$LAT_PORT" -n 200 169.254.1.1 > /out/lat-rxe.txt 2>&1 || rc=$?
-printf 'ib_send_lat\trxe\t200\t1\t%s\t\n' "$rc" >> "$res"
+serve lat "exec ib_send_lat -R -d rxe0 -p $LAT_PORT -n $lat_n"
+timeout 120 ib_send_lat -R -d rxe0 -p "$LAT_PORT" -n "$lat_n" 169.254.1.1 > /out/lat-rxe.txt 2>&1 || rc=$?
+printf 'ib_send_lat\trxe\t%s\t1\t%s\t\n' "$lat_n" "$rc" >> "$res"
 
 touch /shared/done
 exit 0
