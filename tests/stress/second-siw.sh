@@ -9,7 +9,14 @@ ip link set vx0 up && ip link set vx1 up
 rdma link add siwx type siw netdev vx0 || exit 1
 rdma link
 for i in $(seq "$n"); do
-	timeout 60 rping -c -a "$addr" -p "$port" -C 2 -V > /dev/null 2>&1 || fails=$((fails + 1))
+	# -d: a failure says where it stopped
+	rc=0
+	out=$(timeout 60 stdbuf -oL rping -c -d -a "$addr" -p "$port" -C 2 -V 2>&1) || rc=$?
+	[ "$rc" = 0 ] || {
+		fails=$((fails + 1))
+		echo "second-siw: rping $i of $n exited $rc; its last lines:"
+		tail -n 8 <<< "$out"
+	}
 done
 timeout 60 rdma link delete siwx || { echo "second-siw: rdma link delete siwx failed or hung"; exit 1; }
 timeout 60 ip link delete vx0 || { echo "second-siw: ip link delete vx0 failed or hung"; exit 1; }

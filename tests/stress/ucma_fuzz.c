@@ -20,7 +20,9 @@
  *     ROUTE_RESOLVED (ESTABLISHED, CONNECT_RESPONSE, REJECTED, UNREACHABLE,
  *     CONNECT_ERROR, ADDR_ERROR); REJECTED may follow ESTABLISHED or
  *     CONNECT_RESPONSE, ESTABLISHED may follow CONNECT_RESPONSE once we
- *     ACCEPTed it; checked after a drain of up to 75 s;
+ *     ACCEPTed it; checked after a drain of up to 75 s, except on a RoCE id
+ *     whose ACK_TIMEOUT makes the IB CM wait longer for an unanswered REQ
+ *     (req_wait_s());
  *  4. DESTROY_ID of every live id succeeds, close() of every fd succeeds.
  *
  * Options: -s SEED (default: from the clock; printed first), -n COMMANDS
@@ -132,6 +134,9 @@ struct idrec {
 	long conn_index;
 	double conn_t;	/* when CONNECT returned 0 */
 	unsigned opts;	/* SET_OPTIONs that succeeded on it: 1 << (level * 4 + optname) */
+	uint8_t ack_timeout;	/* the last RDMA_OPTION_ID_ACK_TIMEOUT that succeeded */
+	uint8_t route_ack;	/* ack_timeout when ROUTE_RESOLVED came (0: not set) */
+	int conn_roce;		/* connected by connect_seq() to a RoCE destination */
 	int primary, rejected, first;	/* outcome events since the last ROUTE_RESOLVED */
 	int nhist;
 	char to[56];	/* the destination of the connect sequence */
@@ -476,6 +481,7 @@ static void record_event(struct thr *t, int fdi, const struct rdma_ucm_event_res
 	if (e == EV_ROUTE_RESOLVED) {
 		r->primary = r->rejected = 0;
 		r->first = -1;
+		r->route_ack = r->opts & 8 ? r->ack_timeout : 0;
 	} else if (e == EV_REJECTED) {
 		r->rejected++;
 		if (r->first < 0)
@@ -795,7 +801,7 @@ static int do_connect(struct thr *t, struct rng *g, uint32_t kid, int fdi, struc
 static void connect_seq(struct thr *t, struct rng *g)
 {
 	int sp = chance(g, 97) ? (int)rn(g, 7) : (int)rn(g, NSPACE_VALID);
-	int fdi = chance(g, 80) ? t->fdi : 0, dst, ret;
+	int fdi = chance(g, 80) ? t->fdi : 0, dst, ret, siw;
 	struct rdma_ucm_resolve_addr ra;
 	struct rdma_ucm_resolve_route rr;
 	struct addr d = pick_dst(g, &dst), s;
@@ -824,8 +830,14 @@ static void connect_seq(struct thr *t, struct rng *g)
 	    !wait_event(t, r, uid, EV_ROUTE_RESOLVED, EV_ROUTE_ERROR, 2500))
 		return;
 	/* siw is on the 169.254.2.0/24 link of the harness; a guess is enough */
-	do_connect(t, g, r->kid, r->fdi, r, d.ss.ss_family == AF_INET &&
-		   ((ntohl(((struct sockaddr_in *)&d.ss)->sin_addr.s_addr) >> 8) & 0xff) == 2);
+	siw = d.ss.ss_family == AF_INET &&
+	      ((ntohl(((struct sockaddr_in *)&d.ss)->sin_addr.s_addr) >> 8) & 0xff) == 2;
+	if (!do_connect(t, g, r->kid, r->fdi, r, siw)) {
+		pthread_mutex_lock(&tab_mu);
+		if (r->used && r->uid == uid)
+			r->conn_roce = !siw;
+		pthread_mutex_unlock(&tab_mu);
+	}
 }
 
 static void hostile(struct thr *t, struct rng *g)
@@ -1049,6 +1061,8 @@ static void one_command(struct thr *t, struct rng *g)
 		    o.level < 2 && o.optname < 4) {
 			pthread_mutex_lock(&tab_mu);
 			r->opts |= 1u << (o.level * 4 + o.optname);
+			if (o.level == 0 && o.optname == 3)
+				r->ack_timeout = (uint8_t)t->resp[0];
 			pthread_mutex_unlock(&tab_mu);
 		}
 		break;
@@ -1286,6 +1300,26 @@ static struct thr *new_thr(int idx)
 	return t;
 }
 
+/*
+ * How long the IB CM takes to give up on a REQ nobody answers, for a RoCE id
+ * whose ACK_TIMEOUT was set when its route was resolved: rdma_cm then makes
+ * the path's PacketLifeTime ACK_TIMEOUT - 1 (else 16), and the IB CM sends the
+ * REQ 16 times (CMA_MAX_CM_RETRIES 15), each after
+ * cm_convert_to_ms(PacketLifeTime) * 2 + cm_convert_to_ms(20) ms, that is
+ * 2 << (PacketLifeTime - 8) + 4096 in an int. The shift is undefined from 31
+ * bits up: on x86-64 it is taken modulo 32, and a negative sum is a timeout
+ * msecs_to_jiffies() makes endless. That is modelled here.
+ */
+static double req_wait_s(unsigned ack_timeout)
+{
+	unsigned plt = ack_timeout ? ack_timeout - 1 : 16, sh = plt > 8 ? plt - 8 : 0;
+	uint32_t ms = (2u << (sh & 31)) + 4096;
+
+	if ((int32_t)ms < 0)
+		return 1e12;
+	return 16.0 * ms / 1000;
+}
+
 int main(int argc, char **argv)
 {
 	struct thr *th[MAXFD], *mt;
@@ -1378,7 +1412,10 @@ int main(int argc, char **argv)
 			continue;
 		for (int k = 0; k < r->nhist; k++)
 			snprintf(h + strlen(h), sizeof(h) - strlen(h), " %s(%d)", ev_name[r->hist[k]], r->hstat[k]);
-		if (r->conn_ok && r->first < 0)
+		if (r->conn_ok && r->first < 0 && r->conn_roce && r->conn_t + req_wait_s(r->route_ack) > now_s())
+			printf("ucma_fuzz: id %u: no outcome yet, as expected: with ACK_TIMEOUT %u the IB CM waits %.0f s for an unanswered REQ\n",
+			       r->kid, r->route_ack, req_wait_s(r->route_ack));
+		else if (r->conn_ok && r->first < 0)
 			violation(r->conn_thread, r->conn_index, "id %u (%s): no outcome event %d s after its CONNECT returned 0 (to %s, options set:%s%s%s%s%s); events:%s",
 				  r->kid, spaces[r->sp].name, drain_s, r->to, r->opts & 1 ? " TOS" : "",
 				  r->opts & 2 ? " REUSEADDR" : "", r->opts & 4 ? " AFONLY" : "",
