@@ -10,8 +10,12 @@
 # iWARP connections are torn down under the I/O) and the host reconnects 1 s later.
 # NQN stays unlinked for at most 0.2 s, and linked long enough for the reconnect: a
 # reconnect that finds no NQN gets a Connect status with DNR, after which the 6.12 host
-# removes the controller whatever ctrl-loss-tmo says (so "every 1-2 s" cannot work). After the last relink the host must be live again, 1 MiB written and read back
-# intact, and the disconnect leave no CM id behind.
+# removes the controller whatever ctrl-loss-tmo says (so "every 1-2 s" cannot work). On a
+# slow guest a reconnect can still land in that window (a Connect accepted just before an
+# unlink): the host then reports "Connect Invalid Data Parameter" and removes the controller,
+# as NVMe-oF specifies, and the client connects once more after the last relink. After the
+# last relink the host must be live again, 1 MiB written and read back intact, and the
+# disconnect leave no CM id behind.
 set -uo pipefail
 side=$1 addr=$2 svc=$3 nqn=$4
 go=/shared/go-relink relinked=/shared/relinked
@@ -43,16 +47,21 @@ times=$5
 host=00000000-0000-0000-0000-0000000000c2
 nvme connect -t rdma -a "$addr" -s "$svc" -n "$nqn" --reconnect-delay=1 --ctrl-loss-tmo=-1 \
 	--hostnqn "nqn.2014-08.org.nvmexpress:uuid:$host" --hostid "$host" || exit 1
-ctrl='' dev=''
-for _ in $(seq 50); do
-	for c in /sys/class/nvme/nvme*; do
-		[ "$(cat "$c/subsysnqn" 2>/dev/null)" = "$nqn" ] && ctrl=$c
+attach() {	# sets ctrl and dev to NQN's controller and namespace, or fails
+	ctrl='' dev=''
+	for _ in $(seq 50); do
+		for c in /sys/class/nvme/nvme*; do
+			[ "$(cat "$c/subsysnqn" 2>/dev/null)" = "$nqn" ] && ctrl=$c
+		done
+		[ -n "$ctrl" ] && for b in "$ctrl"/nvme*n1 /sys/block/"${ctrl##*/}"n1; do [ -e "$b" ] && dev=/dev/${b##*/}; done
+		[ -n "$dev" ] && [ -b "$dev" ] && return 0
+		sleep 0.2
 	done
-	[ -n "$ctrl" ] && for b in "$ctrl"/nvme*n1 /sys/block/"${ctrl##*/}"n1; do [ -e "$b" ] && dev=/dev/${b##*/}; done
-	[ -n "$dev" ] && [ -b "$dev" ] && break
-	sleep 0.2
-done
-[ -n "$dev" ] && [ -b "$dev" ] || { echo "nvme-relink: no namespace block device"; nvme disconnect -n "$nqn"; exit 1; }
+	echo "nvme-relink: no namespace block device"
+	nvme disconnect -n "$nqn"
+	return 1
+}
+attach || exit 1
 echo "nvme-relink: $nqn is $dev (${ctrl##*/})"
 # I/O all along: it waits out each reconnect (ctrl-loss-tmo -1 queues it)
 (while [ ! -e "$relinked" ]; do dd if=/dev/zero of="$dev" bs=64k count=4 oflag=direct status=none; sleep 0.2; done) &
@@ -64,6 +73,16 @@ for _ in $(seq 120); do [ "$(cat "$ctrl/state" 2> /dev/null)" = live ] && break;
 state=$(cat "$ctrl/state" 2> /dev/null || echo "removed (no $ctrl)")
 echo "nvme-relink: after $times relinks the controller is $state, reconnected $(dmesg | grep -c "${ctrl##*/}: Successfully reconnected") times; $(dmesg | grep "${ctrl##*/}" | grep -ci "fail") failure lines"
 timeout 120 bash -c "wait $io" 2> /dev/null; wait "$io"
+if [ "$state" != live ] && [ ! -e "$ctrl" ] &&
+   dmesg | grep -q "Connect Invalid Data Parameter, subsysnqn \"$nqn\""; then
+	echo "nvme-relink: a reconnect's Connect came while $nqn was unlinked (DNR): the host removed the controller; connecting again"
+	nvme connect -t rdma -a "$addr" -s "$svc" -n "$nqn" --reconnect-delay=1 --ctrl-loss-tmo=-1 \
+		--hostnqn "nqn.2014-08.org.nvmexpress:uuid:$host" --hostid "$host" || exit 1
+	attach || exit 1
+	for _ in $(seq 60); do [ "$(cat "$ctrl/state" 2> /dev/null)" = live ] && break; sleep 1; done
+	state=$(cat "$ctrl/state" 2> /dev/null || echo "removed (no $ctrl)")
+	echo "nvme-relink: connected again: $nqn is $dev (${ctrl##*/}), $state"
+fi
 pattern=/tmp/nvme-relink.$$
 head -c 1048576 /dev/urandom > "$pattern"
 rc=0
