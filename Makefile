@@ -32,11 +32,12 @@ run: e2e
 
 ## test     everything CI checks. Mainline: the queue as a maintainer's bot checks it,
 ##          KUnit, the manual pages and the Documentation page, the e2e run, interop with a
-##          stock 7.3 kernel, the bench smoke and the stress smoke. The 6.12 backport: its
-##          patches checked (CHECK_LIGHT: checkpatch, each series applies), KUnit, the e2e
-##          run. Then the real clients between the bases (interop-bases). Each step's time
-##          in build/times.tsv; one summary line. (make test-more: the stock stress smoke of
-##          mainline, and 6.12's interop, bench smoke and stress smoke.)
+##          stock 7.3 kernel, the bench smoke and the stress smoke (both guests patched,
+##          without STRESS_SKIP_MAINLINE). The 6.12 backport: its patches checked (CHECK_LIGHT:
+##          checkpatch, each series applies), KUnit, the e2e run. Then the real clients
+##          between the bases (interop-bases). Each step's time in build/times.tsv; one
+##          summary line. (make test-more: mainline's whole stress smoke with its stock
+##          comparison, and 6.12's interop, bench smoke and stress smoke.)
 STEP = bash scripts/step.sh
 test:
 	@mkdir -p build && : > build/times.tsv
@@ -48,6 +49,8 @@ test:
 	@$(STEP) "mainline stock kernel" $(MAKE) --no-print-directory BASE=mainline stock
 	@$(STEP) "mainline interop" $(MAKE) --no-print-directory BASE=mainline interop
 	@$(STEP) "mainline bench-smoke" $(MAKE) --no-print-directory BASE=mainline bench-smoke
+	@$(STEP) "mainline stress-smoke" $(MAKE) --no-print-directory BASE=mainline stress-smoke \
+		STRESS_STOCK= STRESS_SKIP="$(STRESS_SKIP_MAINLINE)"
 	@$(STEP) "6.12 check (light)" env CHECK_LIGHT=1 $(MAKE) --no-print-directory BASE=6.12 check
 	@$(STEP) "6.12 kunit" $(MAKE) --no-print-directory BASE=6.12 kunit
 	@$(STEP) "6.12 guest kernel" $(MAKE) --no-print-directory BASE=6.12 guest
@@ -184,11 +187,17 @@ STRESS_RUN = E2E_SCENARIOS=tests/stress/scenarios.sh STRESS_SEED=$(STRESS_SEED) 
 ## stress-smoke  the hardening list once on the e2e kernel (both guests patched): ucma fuzzer
 ##          (100,000 commands), fail-nth on every connect branch, races, listener flaps,
 ##          RTU drop, neighbour churn, a second siw device, churn, nvme-rdma relinks, netdev
-##          down and rxe0 deleted under a storm; then STRESS_STOCK on two stock guests, for
-##          the comparison (reported, not a failure: stock has the bugs the series fixes)
+##          down and rxe0 deleted under a storm (STRESS_SKIP leaves scenarios out); then
+##          STRESS_STOCK on two stock guests, for the comparison (reported, not a failure:
+##          stock has the bugs the series fixes)
+# make test's mainline stress smoke leaves out netdev-down: 7.3.4's rxe_receiver() frees an
+# skb with interrupts off there (page_pool WARN, lockdep, a hung guest; README, "Found, not
+# fixed"); make test-more and make stress run it
+STRESS_SKIP_MAINLINE := netdev-down
+STRESS_SKIP ?=
 STRESS_STOCK ?= failnth-req failnth-sidr failnth-mpa connect2-siw closefd-siw fuzz flap-siw rejpending-rc rejpending-iw
 stress-smoke: guest $(if $(STRESS_STOCK),stock) build/bin/rdmacm_conform build/bin/ucma_fuzz
-	@STRESS_SCALE=1 E2E_TIMEOUT=$${E2E_TIMEOUT:-1800} $(STRESS_RUN) $(GUEST_KERNEL) $(B)/stress-smoke
+	@STRESS_SCALE=1 E2E_SKIP="$(STRESS_SKIP)" E2E_TIMEOUT=$${E2E_TIMEOUT:-1800} $(STRESS_RUN) $(GUEST_KERNEL) $(B)/stress-smoke
 	@[ -z "$(STRESS_STOCK)" ] || STRESS_SCALE=1 STRESS_N=20000 E2E_ONLY="$(STRESS_STOCK)" E2E_TIMEOUT=$${E2E_TIMEOUT:-1800} $(STRESS_RUN) $(STOCK_KERNEL) $(B)/stress-smoke-stock || \
 		echo "stress-smoke: stock $(BASE) fails as listed above (for the comparison, not a failure)"
 	@bash tests/stress/report.sh $(B)/stress-smoke $(if $(STRESS_STOCK),$(B)/stress-smoke-stock) > $(B)/stress-smoke/report.md

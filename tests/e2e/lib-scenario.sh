@@ -1,7 +1,9 @@
 # shellcheck shell=bash
 # Sourced by every scenario list (tests/e2e/scenarios.sh, tests/stress/scenarios.sh).
-# E2E_ONLY (host) or /shared/only (guests, written by run.sh) limits a run to those names.
+# E2E_ONLY (host) or /shared/only (guests, written by run.sh) limits a run to those names;
+# E2E_SKIP or /shared/skip leaves those out.
 only=$(cat /shared/only 2>/dev/null || echo "${E2E_ONLY:-}")
-selected() { [ -z "$only" ] || [[ " $only " == *" $1 "* ]]; }
+skip=$(cat /shared/skip 2>/dev/null || echo "${E2E_SKIP:-}")
+selected() { [[ " $skip " != *" $1 "* ]] && { [ -z "$only" ] || [[ " $only " == *" $1 "* ]]; }; }
 # The scenario list the guests run: /shared/scenarios, written by run.sh from E2E_SCENARIOS
 scenario_list() { cat /shared/scenarios 2>/dev/null || echo "$(dirname "${BASH_SOURCE[0]}")/scenarios.sh"; }

@@ -2,7 +2,7 @@
 # Run the e2e scenarios between two guests of one kernel and print the results table:
 #   tests/e2e/run.sh KERNEL_BZIMAGE OUTDIR [SERVER_BZIMAGE]
 # The client guest boots KERNEL_BZIMAGE, the server guest SERVER_BZIMAGE (default: the same);
-# E2E_ONLY="name ..." runs only those scenarios; E2E_SCENARIOS=FILE runs another scenario
+# E2E_ONLY="name ..." runs only those scenarios, E2E_SKIP="name ..." all but those; E2E_SCENARIOS=FILE runs another scenario
 # list (tests/stress/scenarios.sh) with the same guests and the same table.
 # Fails if a scenario failed, a guest timed out or crashed, or a console shows a kernel
 # warning, BUG, lockdep report, KASAN report or panic. Logs stay in OUTDIR/{server,client}.
@@ -27,6 +27,7 @@ echo "e2e: kernel $kernel, logs in $out"
 rm -rf "$out/shared"
 mkdir -p "$out/shared"
 [ -z "${E2E_ONLY:-}" ] || echo "$E2E_ONLY" > "$out/shared/only"
+[ -z "${E2E_SKIP:-}" ] || echo "$E2E_SKIP" > "$out/shared/skip"
 scenarios=$(readlink -f "${E2E_SCENARIOS:-$here/scenarios.sh}")
 [ -f "$scenarios" ] || die "no scenario list at $scenarios"
 echo "$scenarios" > "$out/shared/scenarios"
