@@ -32,11 +32,10 @@ run: e2e
 
 ## test     everything CI checks. Mainline: the queue as a maintainer's bot checks it,
 ##          KUnit, the manual pages and the Documentation page, the e2e run, interop with a
-##          stock 7.3 kernel, the bench smoke and the stress smoke (both guests patched,
-##          without STRESS_SKIP_MAINLINE). The 6.12 backport: its patches checked (CHECK_LIGHT:
-##          checkpatch, each series applies), KUnit, the e2e run. Then the real clients
-##          between the bases (interop-bases). Each step's time in build/times.tsv; one
-##          summary line. (make test-more: mainline's whole stress smoke with its stock
+##          stock 7.3 kernel and the bench smoke. The 6.12 backport: its patches checked
+##          (CHECK_LIGHT: checkpatch, each series applies), KUnit, the e2e run. Then the real
+##          clients between the bases (interop-bases). Each step's time in build/times.tsv;
+##          one summary line. (make test-more: mainline's stress smoke with its stock
 ##          comparison, and 6.12's interop, bench smoke and stress smoke.)
 STEP = bash scripts/step.sh
 test:
@@ -49,8 +48,6 @@ test:
 	@$(STEP) "mainline stock kernel" $(MAKE) --no-print-directory BASE=mainline stock
 	@$(STEP) "mainline interop" $(MAKE) --no-print-directory BASE=mainline interop
 	@$(STEP) "mainline bench-smoke" $(MAKE) --no-print-directory BASE=mainline bench-smoke
-	@$(STEP) "mainline stress-smoke" $(MAKE) --no-print-directory BASE=mainline stress-smoke \
-		STRESS_STOCK= STRESS_SKIP="$(STRESS_SKIP_MAINLINE)"
 	@$(STEP) "6.12 check (light)" env CHECK_LIGHT=1 $(MAKE) --no-print-directory BASE=6.12 check
 	@$(STEP) "6.12 kunit" $(MAKE) --no-print-directory BASE=6.12 kunit
 	@$(STEP) "6.12 guest kernel" $(MAKE) --no-print-directory BASE=6.12 guest
@@ -110,8 +107,11 @@ e2e: guest build/bin/rdmacm_conform build/bin/mpa_peer build/bin/mpa_client
 	@bash tests/e2e/run.sh $(GUEST_KERNEL) $(B)/e2e
 
 ## interop  rping, ucmatose, udaddy: patched client / stock server, then the reverse
+# against a stock server, siw-rping-rc hangs now and then: the stock siw Responder can leave
+# the client's first send in its socket until the client gives up (siw-fixes 9/9)
+INTEROP_STOCK_SERVER := $(filter-out siw-rping-rc,$(INTEROP))
 interop: guest stock build/bin/rdmacm_conform
-	@E2E_ONLY="$(INTEROP)" bash tests/e2e/run.sh $(GUEST_KERNEL) $(B)/e2e-interop-patched-client $(STOCK_KERNEL)
+	@E2E_ONLY="$(INTEROP_STOCK_SERVER)" bash tests/e2e/run.sh $(GUEST_KERNEL) $(B)/e2e-interop-patched-client $(STOCK_KERNEL)
 	@E2E_ONLY="$(INTEROP)" bash tests/e2e/run.sh $(STOCK_KERNEL) $(B)/e2e-interop-stock-client $(GUEST_KERNEL)
 
 # the conformance client/server the guests run (host librdmacm, over 9p)
@@ -190,10 +190,8 @@ STRESS_RUN = E2E_SCENARIOS=tests/stress/scenarios.sh STRESS_SEED=$(STRESS_SEED) 
 ##          down and rxe0 deleted under a storm (STRESS_SKIP leaves scenarios out); then
 ##          STRESS_STOCK on two stock guests, for the comparison (reported, not a failure:
 ##          stock has the bugs the series fixes)
-# make test's mainline stress smoke leaves out netdev-down: 7.3.4's rxe_receiver() frees an
-# skb with interrupts off there (page_pool WARN, lockdep, a hung guest; README, "Found, not
-# fixed"); make test-more and make stress run it
-STRESS_SKIP_MAINLINE := netdev-down
+# STRESS_SKIP="name ...": scenarios left out (e.g. netdev-down on mainline, where 7.3.4's
+# rxe_receiver() frees an skb with interrupts off: README, "Found, not fixed")
 STRESS_SKIP ?=
 STRESS_STOCK ?= failnth-req failnth-sidr failnth-mpa connect2-siw closefd-siw fuzz flap-siw rejpending-rc rejpending-iw
 stress-smoke: guest $(if $(STRESS_STOCK),stock) build/bin/rdmacm_conform build/bin/ucma_fuzz
