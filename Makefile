@@ -32,10 +32,11 @@ run: e2e
 
 ## test     everything CI checks. Mainline: the queue as a maintainer's bot checks it,
 ##          KUnit, the manual pages and the Documentation page, the e2e run, interop with a
-##          stock 7.3 kernel and the bench smoke. The 6.12 backport: its patches checked
-##          (CHECK_LIGHT: checkpatch, each series applies), KUnit, the e2e run. Then the real
-##          clients between the bases (interop-bases). Each step's time in build/times.tsv;
-##          one summary line. (make test-more: mainline's stress smoke with its stock
+##          stock 7.3 kernel, the bench smoke and the stress smoke (both guests patched,
+##          without netdev-down and nvme-relink-siw). The 6.12 backport: its patches checked (CHECK_LIGHT:
+##          checkpatch, each series applies), KUnit, the e2e run. Then the real clients
+##          between the bases (interop-bases). Each step's time in build/times.tsv; one
+##          summary line. (make test-more: mainline's whole stress smoke with its stock
 ##          comparison, and 6.12's interop, bench smoke and stress smoke.)
 STEP = bash scripts/step.sh
 test:
@@ -48,6 +49,8 @@ test:
 	@$(STEP) "mainline stock kernel" $(MAKE) --no-print-directory BASE=mainline stock
 	@$(STEP) "mainline interop" $(MAKE) --no-print-directory BASE=mainline interop
 	@$(STEP) "mainline bench-smoke" $(MAKE) --no-print-directory BASE=mainline bench-smoke
+	@$(STEP) "mainline stress-smoke" $(MAKE) --no-print-directory BASE=mainline stress-smoke \
+		STRESS_STOCK= STRESS_SKIP="$(TEST_STRESS_SKIP)"
 	@$(STEP) "6.12 check (light)" env CHECK_LIGHT=1 $(MAKE) --no-print-directory BASE=6.12 check
 	@$(STEP) "6.12 kunit" $(MAKE) --no-print-directory BASE=6.12 kunit
 	@$(STEP) "6.12 guest kernel" $(MAKE) --no-print-directory BASE=6.12 guest
@@ -56,7 +59,13 @@ test:
 	@bash scripts/summary.sh
 
 ## test-more  what make test leaves out to keep within CI's time: mainline's stress smoke
-##          with its stock comparison, and 6.12's stock interop, bench smoke and stress smoke
+##          in full (netdev-down too) with its stock comparison, and 6.12's stock interop,
+##          bench smoke and stress smoke
+# make test's stress smoke leaves out netdev-down: on mainline it hits 7.3.4's rxe_receiver()
+# WARN now and then (README, "Found, not fixed"), a stock bug outside the series; and
+# nvme-relink-siw, whose reconnect now and then meets the unlinked subsystem, which NVMe-oF
+# answers with DNR, and whose second connect's namespace once did not appear within 10 s
+TEST_STRESS_SKIP := netdev-down nvme-relink-siw
 test-more:
 	@$(MAKE) --no-print-directory BASE=mainline stress-smoke
 	@$(MAKE) --no-print-directory BASE=6.12 interop bench-smoke stress-smoke
@@ -162,11 +171,11 @@ bench-kernels: tree
 	@bash scripts/kbuild.sh $(B)/linux $(B)/bench-patched config/guest.config config/bench.config
 	@bash scripts/kbuild.sh $(B)/src/linux $(B)/src/bench-stock config/guest.config config/bench.config config/stock.config
 
-## bench-smoke  one short make bench round (N = 1 x3 and 100; 10 traced connects, 10 SIDR
+## bench-smoke  one short make bench round (N = 1 and 100; 10 traced connects, 10 SIDR
 ##          resolutions, 20 ib_send_lat iterations) on the e2e kernels, to keep it working:
 ##          fails if a round has no results, not on the guards
 bench-smoke: guest stock
-	@BENCH_SMOKE=1 BENCH_ROUNDS=1 BENCH_NS="1 100" BENCH_REPS=3 bash scripts/bench.sh $(GUEST_KERNEL) $(STOCK_KERNEL) $(B)/bench-smoke || \
+	@BENCH_SMOKE=1 BENCH_ROUNDS=1 BENCH_NS="1 100" BENCH_REPS=1 bash scripts/bench.sh $(GUEST_KERNEL) $(STOCK_KERNEL) $(B)/bench-smoke || \
 		[ $$? = 3 ]
 
 ## debug    the debug guest kernel: config/guest.config + config/debug.config (KASAN,

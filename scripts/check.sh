@@ -43,11 +43,17 @@ ignore=ENOSYS,FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID,MISSING_SIGN_OFF
 # coding-assistants.rst and checkpatch take "Assisted-by: LLM [TOOLS]", and a backport
 # keeps the trailers of the mainline patch
 [ "$BASE" = mainline ] || ignore=$ignore,BAD_SIGN_OFF
+# one checkpatch per core at a time, each patch's report in a file of its own
+cpout=$top/$bdir/checkpatch
+rm -rf "$cpout"
+mkdir -p "$cpout"
+printf '%s\n' "${series[@]}" | (cd "$tree" && PATH=/usr/bin:$PATH xargs -d '\n' -P "$(nproc)" -I{} \
+	sh -c 'scripts/checkpatch.pl --strict --ignore "$1" -q "$2/$3" > "$4/$(echo "$3" | tr / _)" 2>&1 ||
+		echo "$3" >> "$4/failed"' sh "$ignore" "$top/$pdir" {} "$cpout") || true
 fail=0
 for p in "${series[@]}"; do
-	if ! out=$(cd "$tree" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict \
-			--ignore "$ignore" -q "$top/$pdir/$p"); then
-		echo "$out"
+	if grep -qxF "$p" "$cpout/failed" 2>/dev/null; then
+		cat "$cpout/$(echo "$p" | tr / _)"
 		echo "check: $p: checkpatch --strict reports the lines above"
 		fail=1
 	fi
@@ -151,8 +157,12 @@ for c in $(git -C "$tree" rev-list --reverse "$base".."$tip"); do
 	patch=${series[$(( $(git -C "$tree" rev-list --count "$base".."$c") - 1 ))]}
 	mapfile -t files < <(git -C "$tree" diff --name-only "$prev" "$c")
 	git -C "$wt" checkout -q --detach "$c"
-	cp "$out/config.tip" "$out/.config"
-	kmake olddefconfig > /dev/null
+	# the tip's configuration, as this commit's Kconfig reads it (as the previous one's
+	# when the commit changes no Kconfig file)
+	if printf '%s\n' "${files[@]}" | grep -q '\(^\|/\)Kconfig'; then
+		cp "$out/config.tip" "$out/.config"
+		kmake olddefconfig > /dev/null
+	fi
 	if ! new=$(wbuild "$res/$c.log"); then
 		{ grep -E 'error|Error' "$res/$c.log" || tail -n 30 "$res/$c.log"; } | head -n 30 || true
 		die "$patch: does not build (${dirs[*]}), see $res/$c.log"

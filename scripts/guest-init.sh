@@ -22,17 +22,21 @@ if [ "${1:-}" != stage2 ]; then
 	mount -t proc proc /proc
 	new=/mnt
 	mount -t tmpfs -o mode=0755 newroot "$new"
+	# (every command run here is read over 9p: one mkdir and one cp for all)
+	links=() dirs=("$new/out" "$new/shared") binds=()
 	for d in /*; do
 		base=${d#/}
 		if [ -L "$d" ]; then
-			cp -a "$d" "$new/$base"
+			links+=("$d")
 			continue
 		fi
 		[ -d "$d" ] || continue
-		mkdir "$new/$base"
-		case $base in proc|sys|dev|tmp|run|mnt) ;; *) mount --bind "$d" "$new/$base" ;; esac
+		dirs+=("$new/$base")
+		case $base in proc|sys|dev|tmp|run|mnt) ;; *) binds+=("$base") ;; esac
 	done
-	mkdir "$new/out" "$new/shared"
+	[ ${#links[@]} = 0 ] || cp -a "${links[@]}" "$new/"
+	mkdir "${dirs[@]}"
+	for base in "${binds[@]}"; do mount --bind "/$base" "$new/$base"; done
 	mount -t tmpfs tmpfs "$new/tmp"
 	mount -t tmpfs tmpfs "$new/run"
 	# the repository may live under /tmp or /run (a CI clone): keep it visible

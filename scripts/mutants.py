@@ -244,7 +244,8 @@ def failed_cases(path):
     def walk(group, prefix):
         for case in group.get("test_cases", []):
             if case["status"] not in ("PASS", "SKIP"):
-                yield prefix + case["name"]
+                # kunit.py names no case it never saw run (the kernel died before it)
+                yield prefix + (case["name"] or "(not run: %s)" % case["status"])
         for sub in group.get("sub_groups", []):
             yield from walk(sub, prefix + sub["name"] + ".")
     with open(path) as f:

@@ -8,7 +8,9 @@
 # vm.sh boots with what it needs itself (serial console, the 9p root, its init
 # scripts/guest-init.sh, panic on oops); --append adds the caller's kernel arguments.
 #
-# The guest's root is the host's root (9p, read-only); DIR is mounted read-write at /out and
+# The guest's root is the host's root (9p, read-only, cache=loose: what the guest reads once it
+# keeps, so a host file changed while the guest runs may look unchanged there; a boot reads
+# each program over 9p only once); DIR is mounted read-write at /out and
 # --shared at /shared. The whole console goes to DIR/console.log; the guest writes its
 # exit code to DIR/rc. Exit codes: the guest script's, 124 on timeout, 2 if the guest never
 # wrote rc (did not boot, crashed or panicked).
@@ -50,7 +52,7 @@ mac() { echo "52:54:00:${hash:0:2}:${hash:2:2}:0$1"; }
 args=(-accel tcg -cpu max -smp 1 -m 1G -nographic -no-reboot -nodefaults -monitor none
 	-serial "file:$outdir/console.log"
 	-kernel "$kernel"
-	-append "console=ttyS0 root=root rootfstype=9p rootflags=trans=virtio,version=9p2000.L ro init=$here/scripts/guest-init.sh panic=-1 oops=panic${append:+ $append}"
+	-append "console=ttyS0 root=root rootfstype=9p rootflags=trans=virtio,version=9p2000.L,cache=loose ro init=$here/scripts/guest-init.sh panic=-1 oops=panic${append:+ $append}"
 	-virtfs local,path=/,mount_tag=root,security_model=none,readonly=on,multidevs=remap
 	-virtfs "local,path=$outdir,mount_tag=out,security_model=none,multidevs=remap")
 [ -z "$shared" ] || args+=(-virtfs "local,path=$(cd "$shared" && pwd),mount_tag=shared,security_model=none,multidevs=remap")

@@ -45,14 +45,20 @@ done
 [ -e /shared/done ] || echo "server: the client never wrote /shared/done"
 # a server still running 5 s after the client is done (the persistent ones check
 # /shared/done each second) waits for a client that is gone: show where its ids stand
-sleep 5
-for pid in "${pids[@]}"; do
-	kill -0 "$pid" 2>/dev/null || continue
+running() {
+	local pid
+	for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && return 0; done
+	return 1
+}
+for _ in $(seq 25); do
+	running || break
+	sleep 0.2
+done
+if running; then
 	echo "server: servers still running; ids and QPs not listening:"
 	rdma resource show cm_id | grep -v LISTEN || true
 	rdma resource show qp | grep -v "type GSI\|type SMI" || true
-	break
-done
+fi
 
 status=0
 for i in "${!names[@]}"; do

@@ -49,7 +49,7 @@ nvme connect -t rdma -a "$addr" -s "$svc" -n "$nqn" --reconnect-delay=1 --ctrl-l
 	--hostnqn "nqn.2014-08.org.nvmexpress:uuid:$host" --hostid "$host" || exit 1
 attach() {	# sets ctrl and dev to NQN's controller and namespace, or fails
 	ctrl='' dev=''
-	for _ in $(seq 50); do
+	for _ in $(seq 150); do
 		for c in /sys/class/nvme/nvme*; do
 			[ "$(cat "$c/subsysnqn" 2>/dev/null)" = "$nqn" ] && ctrl=$c
 		done
@@ -76,6 +76,12 @@ timeout 120 bash -c "wait $io" 2> /dev/null; wait "$io"
 if [ "$state" != live ] && [ ! -e "$ctrl" ] &&
    dmesg | grep -q "Connect Invalid Data Parameter, subsysnqn \"$nqn\""; then
 	echo "nvme-relink: a reconnect's Connect came while $nqn was unlinked (DNR): the host removed the controller; connecting again"
+	# once the old controller's subsystem is gone: while it is there, the new controller's
+	# namespace is a second path to it, which a kernel without NVME_MULTIPATH does not add
+	for _ in $(seq 60); do
+		grep -qxF "$nqn" /sys/class/nvme-subsystem/*/subsysnqn 2> /dev/null || break
+		sleep 0.5
+	done
 	nvme connect -t rdma -a "$addr" -s "$svc" -n "$nqn" --reconnect-delay=1 --ctrl-loss-tmo=-1 \
 		--hostnqn "nqn.2014-08.org.nvmexpress:uuid:$host" --hostid "$host" || exit 1
 	attach || exit 1
