@@ -22,6 +22,11 @@
  *   acktimeout RDMA_OPTION_ID_ACK_TIMEOUT LEN before rdma_resolve_route():
  *              the path's packet lifetime is LEN - 1, and for 0 the default
  *              (that of an id without the option), never a wrapped 255
+ *   mcast      rdma_join_multicast() on an id resolved to ADDR (-P udp): for
+ *              an IPv6 ADDR, group ff0e::1:1, refused with EOPNOTSUPP (rxe is
+ *              a RoCE v2 device, where rdma_cm joins no IPv6 group; stock
+ *              kernels return the kernel-internal 524); for IPv4, group
+ *              239.1.1.1: MULTICAST_JOIN, then rdma_leave_multicast()
  *   timeout    a peer that never answers: rdma_connect() returns within 1 s,
  *              then UNREACHABLE -ETIMEDOUT after the CM's retries (IB CM) or
  *              the connect timeout (iWARP)
@@ -442,6 +447,39 @@ static void client_acktimeout(void)
 		     len, got, want, def);
 	printf("%s %s: ack timeout %d -> packet lifetime %d (default %d)\n",
 	       role, test, len, got, def);
+}
+
+static void client_mcast(void)
+{
+	struct rdma_cm_id *id = client_id(0);
+	int v6 = id->route.addr.src_addr.sa_family == AF_INET6;
+	struct addrinfo hints = { .ai_flags = AI_NUMERICHOST, .ai_family = AF_UNSPEC };
+	struct addrinfo *group;
+	struct rdma_cm_event *ev;
+	int ret;
+
+	if (getaddrinfo(v6 ? "ff0e::1:1" : "239.1.1.1", NULL, &hints, &group))
+		fail("cannot parse the multicast group");
+	ret = rdma_join_multicast(id, group->ai_addr, NULL);
+	if (v6) {
+		if (!ret || errno != EOPNOTSUPP)
+			fail("IPv6 join on RoCE v2: %d, errno %d (%s), expected EOPNOTSUPP (%d)",
+			     ret, ret ? errno : 0, ret ? strerror(errno) : "-", EOPNOTSUPP);
+	} else {
+		if (ret)
+			fail("IPv4 join: %s (errno %d)", strerror(errno), errno);
+		ev = next_event();
+		if (ev->event != RDMA_CM_EVENT_MULTICAST_JOIN)
+			fail("IPv4 join: %s (status %d), expected MULTICAST_JOIN",
+			     rdma_event_str(ev->event), ev->status);
+		rdma_ack_cm_event(ev);
+		if (rdma_leave_multicast(id, group->ai_addr))
+			fail("rdma_leave_multicast: %s", strerror(errno));
+	}
+	printf("%s %s: %s join %s\n", role, test, v6 ? "IPv6" : "IPv4",
+	       v6 ? "refused with EOPNOTSUPP" : "done and left");
+	freeaddrinfo(group);
+	rdma_destroy_id(id);
 }
 
 /* rdma_connect() on @id, which must return 0 within CALL_MAX_S */
@@ -1257,6 +1295,8 @@ int main(int argc, char **argv)
 		client_qpn();
 	else if (!strcmp(test, "acktimeout"))
 		client_acktimeout();
+	else if (!strcmp(test, "mcast"))
+		client_mcast();
 	else if (!strcmp(test, "timeout"))
 		client_timeout();
 	else if (!strcmp(test, "destroy"))

@@ -75,6 +75,10 @@ conform einval-ud-ll     rxe RDMA_PS_UDP   cm_send_sidr_req   accept           e
 conform acktimeout14     rxe RDMA_PS_TCP   none               -                "acktimeout -n 14"
 conform acktimeout1      rxe RDMA_PS_TCP   none               -                "acktimeout -n 1"
 conform acktimeout0      rxe RDMA_PS_TCP   none               -                "acktimeout -n 0"
+# a multicast join on rxe (RoCE v2): IPv6 is refused with EOPNOTSUPP (stock: 524, the
+# kernel-internal ENOTSUPP, cma-errno), IPv4 joins
+conform mcast6-ud        rxe RDMA_PS_UDP   none               -                mcast          "$sa6"
+conform mcast4-ud        rxe RDMA_PS_UDP   none               -                mcast
 # a silent peer: 169.254.1.9 resolves to the server's MAC, which owns no such address and
 # drops the REQs; the CM retries 15 times and the client gets UNREACHABLE -ETIMEDOUT
 scenario silent-peer-rc   rxe RDMA_PS_TCP   cm_send_req        "true"                                 "ip neigh replace 169.254.1.9 lladdr \$(cat /shared/server-mac0) dev eth0 nud permanent && timeout 200 \$CONFORM client -a 169.254.1.9 -p 7434 -t timeout"

@@ -84,7 +84,6 @@
 #define MAXREC		(POOL_MAX * MAXFD + 512)
 #define NEV		16
 #define AF_IB_FAM	27
-#define ENOTSUPP_K	524	/* kernel-internal "not supported", see cma_iboe_join_multicast() */
 #define BAD		1u	/* a bad pointer was passed on purpose: EFAULT allowed */
 #define IBSVC		2u	/* QUERY with option 3 (7.3's RDMA_USER_CM_QUERY_IB_SERVICE) */
 
@@ -257,7 +256,8 @@ static int allowed_for(int cmd, int e, unsigned flags)
 	static const int listen[] = { EADDRINUSE, EADDRNOTAVAIL, EACCES, ENODEV, EAFNOSUPPORT, 0 };
 	/* ENODEV: seen from rdma_init_qp_attr() on rxe; where from is not traced */
 	static const int qpattr[] = { ENOSPC, ENOSYS, ENODEV, 0 };
-	static const int join[] = { ENOSPC, ENODEV, ENOSYS, EADDRNOTAVAIL, ENOTSUPP_K, 0 };
+	/* EOPNOTSUPP: an IPv6 group on RoCE v2 (stock kernels return the kernel-internal 524) */
+	static const int join[] = { ENOSPC, ENODEV, ENOSYS, EADDRNOTAVAIL, EOPNOTSUPP, 0 };
 	static const int leave[] = { ENOENT, EINVAL, ENXIO, ENOSPC, 0 };
 	static const int setopt[] = { ENOSYS, ENODEV, 0 };
 	static const int getev[] = { EAGAIN, ENOSPC, 0 };
