@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Write the commits of build/$BASE/linux back to patches/$BASE/: one git format-patch
-# run per series (its own numbering, subject prefix and cover letter), and each series'
+# run per series (its own numbering, subject prefix and cover letter; written from the pristine
+# source with only the series it NEEDS applied), and each series'
 # `series` file. A commit belongs to the series whose patch has its subject; a commit
 # with a new subject belongs to the series of the commit before it (so a new patch goes
 # where you put it in the tree). Each series' commits must be contiguous and in the
@@ -38,14 +39,28 @@ for c in $(git -C "$tree" rev-list --reverse "$base"..HEAD); do
 	count[$s]=$(( ${count[$s]:-0} + 1 ))
 done
 
+# Each series is written from the pristine source with only the series it NEEDS below it
+# (what check.sh applies it on), so that its index lines name the blobs of that base and
+# `git am -3` can fall back on them: a worktree cherry-picks them, then format-patch.
+wt=$PWD/$bdir/export-wt
+git -C "$tree" worktree remove --force "$wt" 2>/dev/null || rm -rf "$wt"
+git -C "$tree" worktree prune
+git -C "$tree" worktree add -q --detach "$wt" "$base"
+gwt() { git -C "$wt" -c user.name="rdmacm-connect developers" -c user.email="rdmacm-connect@lists.invalid" "$@"; }
 rm -rf "$pdir.tmp"
 for s in "${names[@]}"; do
 	[ -n "${first[$s]:-}" ] || die "series $s has no commits left: remove its line from $pdir/series"
 	prefix=$(series_field "$s" 2); [ "$prefix" != - ] || prefix=
-	git -C "$tree" -c user.name="rdmacm-connect developers" -c user.email="rdmacm-connect@lists.invalid" \
-		format-patch -q --zero-commit --no-signature --cover-letter \
+	gwt checkout -q --detach "$base"
+	for n in $(series_needs "$s") "$s"; do
+		gwt cherry-pick --allow-empty "${first[$n]}^..${last[$n]}" > /dev/null 2>&1 || {
+			gwt cherry-pick --abort 2>/dev/null || true
+			die "series $n does not apply on the pristine source with what $s needs (see make check)"
+		}
+	done
+	gwt format-patch -q --zero-commit --no-signature --cover-letter \
 		--subject-prefix="PATCH${prefix:+ $prefix}" \
-		-o "$PWD/$pdir.tmp/$s" "${first[$s]}^..${last[$s]}"
+		-o "$PWD/$pdir.tmp/$s" "HEAD~${count[$s]}..HEAD"
 	python3 scripts/cover.py "$pdir.tmp/$s/0000-cover-letter.patch" "$pdir/$s/0000-cover-letter.patch"
 	(cd "$pdir.tmp/$s" && ls [0-9][0-9][0-9][0-9]-*.patch | grep -v '^0000-' > series)
 done
@@ -54,6 +69,7 @@ for s in "${names[@]}"; do
 	mv "$pdir.tmp/$s" "$pdir/$s"
 done
 rmdir "$pdir.tmp"
+git -C "$tree" worktree remove --force "$wt"
 tree_patch_ids > "$applied"
 for s in "${names[@]}"; do
 	echo "export: $pdir/$s: ${count[$s]} patches"
