@@ -33,11 +33,12 @@ run: e2e
 ## test     everything CI checks. Mainline: the queue as a maintainer's bot checks it,
 ##          KUnit, the manual pages and the Documentation page, the e2e run, interop with a
 ##          stock 7.3 kernel, the bench smoke and the stress smoke (both guests patched,
-##          without netdev-down and nvme-relink-siw). The 6.12 backport: its patches checked (CHECK_LIGHT:
-##          checkpatch, each series applies), KUnit, the e2e run. Then the real clients
-##          between the bases (interop-bases). Each step's time in build/times.tsv; one
-##          summary line. (make test-more: mainline's whole stress smoke with its stock
-##          comparison, and 6.12's interop, bench smoke and stress smoke.)
+##          without netdev-down and nvme-relink-siw). The 6.12 backport: its patches
+##          checked (CHECK_LIGHT: checkpatch, each series applies), KUnit, the e2e run.
+##          Then the real clients between the bases (interop-bases). Each step's time in
+##          build/times.tsv; one summary line. (make test-more: mainline's whole stress
+##          smoke with its stock comparison, and 6.12's interop, bench smoke and stress
+##          smoke.)
 STEP = bash scripts/step.sh
 test:
 	@mkdir -p build && : > build/times.tsv
