@@ -108,8 +108,10 @@ guest: tree
 stock: source
 	@bash scripts/kbuild.sh $(B)/src/linux $(B)/src/stock config/guest.config config/stock.config
 
-## kunit    run the KUnit suite of BASE with kunit.py (UML; KUNIT_ARCH=x86_64 for QEMU)
-kunit: tree
+## kunit    run the KUnit suite of BASE with kunit.py: `kunit.py exec` in QEMU on the guest
+##          kernel, which has the suite built in (KUNIT_ARCH=um or x86_64: `kunit.py run`,
+##          a kernel of its own from the in-tree .kunitconfig, as maintainers type it)
+kunit: $(if $(KUNIT_ARCH),tree,guest)
 	@bash scripts/kunit.sh
 
 ## e2e      boot the two guests and run the real clients (results in build/BASE/e2e)
