@@ -34,6 +34,12 @@
  *              rdma_connect() returns and each destroy takes less than 1 s,
  *              and no event arrives afterwards. Even ids are destroyed
  *              before their QP, odd ones after it.
+ *   rejreq     against accept_late: rdma_reject(), then rdma_accept(), on
+ *              the id while its own REQ (or MPA request) is outstanding;
+ *              with -n 1 rdma_accept() first. Both EINVAL, and the connect
+ *              goes on to ESTABLISHED (CONNECT_RESPONSE without a QP).
+ *              Stock IB/RoCE: the reject returns 0, and the refused accept
+ *              rejects; either cancels the connect without an event
  *   retry      iWARP: the first connect is refused (nobody listens yet):
  *              REJECTED -ECONNRESET, and the same id refuses a second
  *              connect (EINVAL); after touching FILE (-w), new ids connect
@@ -54,9 +60,9 @@
  *   disconnect LEN times: rdma_disconnect() from another thread during
  *              rdma_connect(); at most one connect outcome, destroy works
  *   rejpending rdma_reject() and rdma_accept() on an id whose connect is
- *              pending (a peer that never answers): reject EINVAL on
- *              iWARP, 0 on IB/RoCE (a REJ), accept EINVAL; the destroy
- *              then takes less than 1 s and reports nothing
+ *              pending (a peer that never answers): both EINVAL (stock
+ *              IB/RoCE: the reject returns 0, a REJ); the destroy then
+ *              takes less than 1 s and reports nothing
  *   rejafter   the peer never sees the RTU and goes away: ESTABLISHED, then
  *              REJECTED on the connected id; its QP is in ERROR and the id
  *              destroys within 1 s (the server runs accept_exit)
@@ -65,6 +71,7 @@
  *              DEVICE_REMOVAL; for a peer whose listener flaps, or a device
  *              or netdev that goes away: prints the outcomes
  * Server tests: accept (checks LEN bytes of pattern), reject, ece, qpn;
+ * accept_late (accept 1 s after the request arrives);
  * accept_exit (accept, then exit 3 s later without waiting for the RTU),
  * serve (accept every request until SIGTERM), flap (serve, but destroy and
  * re-create the listener every few ms); with -w FILE the server listens only
@@ -1011,12 +1018,11 @@ static void client_rejpending(void)
 	double took, t;
 
 	connect_quickly(id, &took);
-	/* the iWARP CM refuses it; the IB CM sends a REJ and drops its REQ */
+	/* nothing to reject: refused (stock IB/RoCE sent a REJ and dropped the REQ) */
 	errno = 0;
-	if (is_iwarp(id) ? !rdma_reject(id, NULL, 0) || errno != EINVAL :
-			   rdma_reject(id, NULL, 0) != 0)
-		fail("rdma_reject on a connecting id: expected %s, got %s",
-		     is_iwarp(id) ? "EINVAL" : "0", strerror(errno));
+	if (!rdma_reject(id, NULL, 0) || errno != EINVAL)
+		fail("rdma_reject on a connecting id: expected EINVAL, got %s",
+		     strerror(errno));
 	conn_param_init(&p, NULL, 0);
 	if (!rdma_accept(id, &p) || errno != EINVAL)
 		fail("rdma_accept on a connecting id: expected EINVAL, got %s",
@@ -1031,6 +1037,35 @@ static void client_rejpending(void)
 		fail("the destroy took %.3f s", now() - t);
 	if (poll(&pfd, 1, 1000) != 0)
 		fail("an event arrived after the id was destroyed");
+}
+
+/*
+ * Accept and reject while our own REQ is outstanding (the server accepts 1 s
+ * late): both refused, and the connect goes on to its own event
+ */
+static void client_rejreq(void)
+{
+	struct rdma_cm_id *id = client_id(1);
+	struct rdma_conn_param p;
+	double took;
+	int i;
+
+	connect_quickly(id, &took);
+	for (i = 0; i < 2; i++) {
+		errno = 0;
+		if ((i == 0) == (len == 1)) {
+			conn_param_init(&p, NULL, 0);
+			if (!rdma_accept(id, &p) || errno != EINVAL)
+				fail("rdma_accept on a connecting id: expected EINVAL, got %s",
+				     errno ? strerror(errno) : "0");
+		} else if (!rdma_reject(id, NULL, 0) || errno != EINVAL) {
+			fail("rdma_reject on a connecting id: expected EINVAL, got %s",
+			     errno ? strerror(errno) : "0");
+		}
+	}
+	client_established(id);
+	printf("%s %s: accept and reject EINVAL, then the connect's own event\n",
+	       role, test);
 }
 
 /* A REJ after ESTABLISHED (IBTA 12.9.8.3: the passive side timed out on the RTU) */
@@ -1220,6 +1255,9 @@ static void server(void)
 	id = server_request(&listen_id);
 	if (!strcmp(test, "accept")) {
 		server_accept(id);
+	} else if (!strcmp(test, "accept_late")) {
+		sleep(1);
+		server_accept(id);
 	} else if (!strcmp(test, "reject") || !strcmp(test, "qpn")) {
 		uint8_t *buf = pattern_buf(REJECT_LEN);
 
@@ -1317,6 +1355,8 @@ int main(int argc, char **argv)
 		client_rejafter();
 	else if (!strcmp(test, "rejpending"))
 		client_rejpending();
+	else if (!strcmp(test, "rejreq"))
+		client_rejreq();
 	else
 		goto usage;
 	printf("%s %s: PASS\n", role, test);
