@@ -36,7 +36,8 @@
  *              before their QP, odd ones after it.
  *   rejreq     against accept_late: rdma_reject(), then rdma_accept(), on
  *              the id while its own REQ (or MPA request) is outstanding;
- *              with -n 1 rdma_accept() first. Both EINVAL, and the connect
+ *              with -n 1 rdma_accept() first; with -w FILE, FILE is created
+ *              after the two calls, and the server accepts only then. Both EINVAL, and the connect
  *              goes on to ESTABLISHED (CONNECT_RESPONSE without a QP).
  *              Stock IB/RoCE: the reject returns 0, and the refused accept
  *              rejects; either cancels the connect without an event
@@ -71,7 +72,8 @@
  *              DEVICE_REMOVAL; for a peer whose listener flaps, or a device
  *              or netdev that goes away: prints the outcomes
  * Server tests: accept (checks LEN bytes of pattern), reject, ece, qpn;
- * accept_late (accept 1 s after the request arrives);
+ * accept_late (accept once the request has arrived and, with -w FILE, FILE
+ * exists, which rejreq creates after its calls; without -w, 1 s later);
  * accept_exit (accept, then exit 3 s later without waiting for the RTU),
  * serve (accept every request until SIGTERM), flap (serve, but destroy and
  * re-create the listener every few ms); with -w FILE the server listens only
@@ -245,6 +247,27 @@ static void make_qp(struct rdma_cm_id *id)
 }
 
 /* ---------------------------------------------------------------- client */
+
+/* the -w handshake between the two guests: a file in the shared directory */
+static void touch_file(const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		fail("cannot create %s", path);
+	fclose(f);
+}
+
+static void wait_file(const char *path, int secs)
+{
+	int i;
+
+	for (i = 0; access(path, F_OK); i++) {
+		if (i == secs)
+			fail("%s never appeared", path);
+		sleep(1);
+	}
+}
 
 static struct rdma_cm_id *client_id(int resolve_route)
 {
@@ -581,7 +604,6 @@ static void client_retry(void)
 {
 	struct rdma_cm_id *id = client_id(1);
 	struct rdma_cm_event *ev;
-	FILE *f;
 	int i;
 
 	if (client_connect(id, NULL, 0))
@@ -596,10 +618,7 @@ static void client_retry(void)
 		fail("second connect on the rejected id: expected EINVAL, got %s",
 		     strerror(errno));
 	destroy_id_and_qp(id, 0);
-	f = fopen(go_file, "w");
-	if (!f)
-		fail("cannot create %s", go_file);
-	fclose(f);
+	touch_file(go_file);
 	/* new ids until the server listens */
 	for (i = 0; ; i++) {
 		id = client_id(1);
@@ -1063,6 +1082,9 @@ static void client_rejreq(void)
 			     errno ? strerror(errno) : "0");
 		}
 	}
+	/* the server accepts once both calls are done */
+	if (go_file)
+		touch_file(go_file);
 	client_established(id);
 	printf("%s %s: accept and reject EINVAL, then the connect's own event\n",
 	       role, test);
@@ -1124,15 +1146,9 @@ static struct rdma_cm_id *server_request(struct rdma_cm_id **listen_id)
 	struct rdma_cm_event *ev;
 	struct rdma_cm_id *id;
 
-	if (go_file) {
-		int i;
-
-		for (i = 0; access(go_file, F_OK); i++) {
-			if (i == REQUEST_TIMEOUT_MS / 1000)
-				fail("%s never appeared", go_file);
-			sleep(1);
-		}
-	}
+	/* accept_late listens at once and waits for the file before it accepts */
+	if (go_file && strcmp(test, "accept_late"))
+		wait_file(go_file, REQUEST_TIMEOUT_MS / 1000);
 	*listen_id = listen_on(res, 4);
 	freeaddrinfo(res);
 	printf("%s %s: listening on %s port %s\n", role, test, addr, port);
@@ -1256,7 +1272,10 @@ static void server(void)
 	if (!strcmp(test, "accept")) {
 		server_accept(id);
 	} else if (!strcmp(test, "accept_late")) {
-		sleep(1);
+		if (go_file)
+			wait_file(go_file, TIMEOUT_MS / 1000);
+		else
+			sleep(1);
 		server_accept(id);
 	} else if (!strcmp(test, "reject") || !strcmp(test, "qpn")) {
 		uint8_t *buf = pattern_buf(REJECT_LEN);

@@ -76,12 +76,12 @@ conform acktimeout14     rxe RDMA_PS_TCP   none               -                "
 conform acktimeout1      rxe RDMA_PS_TCP   none               -                "acktimeout -n 1"
 conform acktimeout0      rxe RDMA_PS_TCP   none               -                "acktimeout -n 0"
 # rdma_reject() and rdma_accept() on our own connect while its REQ is outstanding (the
-# server accepts 1 s late): both EINVAL, and the connect goes on to its own event (stock:
-# the reject returns 0, or the refused accept rejects; either cancels the connect without
-# an event, cma-errno 2); siw refused both already
-conform rejreq-rc        rxe RDMA_PS_TCP   cm_send_req        accept_late      rejreq
-conform accreq-rc        rxe RDMA_PS_TCP   cm_send_req        accept_late      "rejreq -n 1"
-conform rejreq-iw        siw RDMA_PS_TCP   cm_send_iw_connect accept_late      rejreq
+# server accepts only once the client has made both calls): both EINVAL, and the connect
+# goes on to its own event (stock: the reject returns 0, or the refused accept rejects;
+# either cancels the connect without an event, cma-connect 1); siw refused both already
+conform rejreq-rc        rxe RDMA_PS_TCP   cm_send_req        "accept_late -w /shared/go-rejreq-rc" "rejreq -w /shared/go-rejreq-rc"
+conform accreq-rc        rxe RDMA_PS_TCP   cm_send_req        "accept_late -w /shared/go-accreq-rc" "rejreq -n 1 -w /shared/go-accreq-rc"
+conform rejreq-iw        siw RDMA_PS_TCP   cm_send_iw_connect "accept_late -w /shared/go-rejreq-iw" "rejreq -w /shared/go-rejreq-iw"
 # a multicast join on rxe (RoCE v2): IPv6 is refused with EOPNOTSUPP (stock: 524, the
 # kernel-internal ENOTSUPP, cma-errno), IPv4 joins
 conform mcast6-ud        rxe RDMA_PS_UDP   none               -                mcast          "$sa6"

@@ -55,7 +55,7 @@ scenario flap-siw         siw RDMA_PS_TCP cm_send_iw_connect "$(persistent "$sv 
 
 # rdma_reject() and rdma_accept() on an id whose connect is pending (a peer that drops
 # everything): the destroy that follows is prompt (stock 6.12: on iWARP the iWARP CM's BUG()
-# in destroy_cm_id(), patch 10; on RoCE the destroy waits out the REQ's retries, patch 11)
+# in destroy_cm_id(), rc-fixes 4; on RoCE the destroy waits out the REQ's retries, rc-fixes 5)
 scenario rejpending-rc    rxe RDMA_PS_TCP cm_send_req        "true" "$(settled "ip neigh replace 169.254.1.9 lladdr \$(cat /shared/server-mac0) dev eth0 nud permanent && $cl -a 169.254.1.9 -p 7606 -t rejpending")"
 scenario rejpending-iw    siw RDMA_PS_TCP cm_send_iw_connect "true" "$(settled "ip neigh replace 169.254.2.9 lladdr \$(cat /shared/server-mac1) dev eth1 nud permanent && $cl -a 169.254.2.9 -p 7605 -q -t rejpending")"
 
