@@ -184,6 +184,11 @@ out:"""),
 	req.ece.vendor_id""",
      """	req.srq = conn_param->flow_control;
 	req.ece.vendor_id"""),
+    ("sidr_req_not_outstanding", "accept and reject are refused on an id whose SIDR REQ is outstanding",
+     CMA,
+     """	return state == IB_CM_REQ_SENT || state == IB_CM_MRA_REQ_RCVD ||
+	       state == IB_CM_SIDR_REQ_SENT;""",
+     """	return state == IB_CM_REQ_SENT || state == IB_CM_MRA_REQ_RCVD;"""),
     ("uc_on_iwarp", "iWARP connects RC only: any other QP type is -EOPNOTSUPP",
      CMA,
      """		if (id->qp_type != IB_QPT_RC)

@@ -35,7 +35,7 @@
  *              and no event arrives afterwards. Even ids are destroyed
  *              before their QP, odd ones after it.
  *   rejreq     against accept_late: rdma_reject(), then rdma_accept(), on
- *              the id while its own REQ (or MPA request) is outstanding;
+ *              the id while its own REQ is outstanding;
  *              with -n 1 rdma_accept() first; with -w FILE, FILE is created
  *              after the two calls, and the server accepts only then. Both EINVAL, and the connect
  *              goes on to ESTABLISHED (CONNECT_RESPONSE without a QP).
