@@ -49,7 +49,8 @@ BREAKAGES = [
      CMA,
      """	lockdep_assert_held(&id_priv->handler_mutex);
 
-	if (READ_ONCE(id_priv->state) != RDMA_CM_CONNECT)
+	if (READ_ONCE(id_priv->state) != RDMA_CM_CONNECT ||
+	    cma_ib_req_outstanding(id_priv))
 		return -EINVAL;
 
 	id_priv->ece.vendor_id = ece->vendor_id;
