@@ -39,6 +39,21 @@
  * Exit 0 when every Reply was sent, however the Initiator then ended the
  * connection; 1 when a frame was not an MPA Request, the Initiator sent too
  * little or went silent, or a system call failed; 2 on bad usage.
+ *
+ *   mpa_peer -c -a ADDR -p PORT [-w FILE] [-x rtr|close] [-t SECONDS]
+ *
+ * With -c it is an Initiator instead, to test a Responder (siw_accept() and
+ * the iWARP CM above it) that waits for an RTR: it connects to ADDR:PORT
+ * (retrying while nobody listens, up to SECONDS), sends an MPA v2 Request in
+ * peer-to-peer mode that offers only the zero-length RDMA Write RTR, and reads
+ * the Reply, which must accept the connection and pick that RTR. Until the RTR
+ * arrives the Responder's consumer has no ESTABLISHED. Then it waits for FILE
+ * (-w; the consumer in the other guest creates it) and, with -x rtr (the
+ * default), sends the RTR (an FPDU of 14 bytes: the DDP/RDMAP header of a
+ * tagged, last RDMA Write to STag 0, and a zero CRC, MPA CRCs being off) and
+ * waits up to SECONDS for the Responder to close; with -x close it closes at
+ * once instead, before any RTR. Exit 0 when the Reply was as expected and the
+ * RTR (or the close) was sent, 1 otherwise.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -68,6 +83,7 @@
 #define MPA_V2_VALUE 0x3fff
 
 static int io_timeout_ms = 15000;
+static const char *peer = "Initiator";	/* the other side, in messages */
 
 static void die(const char *what)
 {
@@ -107,8 +123,8 @@ static int read_full(int fd, unsigned char *buf, size_t n, const char *what)
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r <= 0) {
-			printf("mpa_peer: the Initiator %s while we read the %s (%zu of %zu bytes)\n",
-			       r == 0 ? "closed" : strerror(errno), what, got, n);
+			printf("mpa_peer: the %s %s while we read the %s (%zu of %zu bytes)\n",
+			       peer, r == 0 ? "closed" : strerror(errno), what, got, n);
 			return -1;
 		}
 		got += r;
@@ -187,12 +203,25 @@ static int read_request(int fd, unsigned char v2[MPA_V2_BLOCK_LEN], unsigned int
 	return 0;
 }
 
+static void send_all(int fd, const unsigned char *buf, size_t n, const char *what)
+{
+	size_t i;
+	ssize_t r;
+
+	for (i = 0; i < n; i += r) {
+		r = send(fd, buf + i, n - i, MSG_NOSIGNAL);
+		if (r < 0 && errno == EINTR)
+			r = 0;
+		else if (r < 0)
+			die(what);
+	}
+}
+
 static void send_reply(int fd, unsigned int len, const unsigned char v2[MPA_V2_BLOCK_LEN],
 		       unsigned int crc)
 {
 	unsigned char frame[MPA_HDR_LEN + MPA_MAX_PDATA];
 	unsigned int i, n = MPA_HDR_LEN + len;
-	ssize_t r;
 
 	memcpy(frame, MPA_KEY_REP, MPA_KEY_LEN);
 	frame[16] = MPA_FLAG_ENHANCED | crc;
@@ -205,13 +234,7 @@ static void send_reply(int fd, unsigned int len, const unsigned char v2[MPA_V2_B
 	/* the consumer's private data */
 	for (; i < len; i++)
 		frame[MPA_HDR_LEN + i] = (i - MPA_V2_BLOCK_LEN) & 0xff;
-	for (i = 0; i < n; i += r) {
-		r = send(fd, frame + i, n - i, MSG_NOSIGNAL);
-		if (r < 0 && errno == EINTR)
-			r = 0;
-		else if (r < 0)
-			die("send of the MPA Reply");
-	}
+	send_all(fd, frame, n, "send of the MPA Reply");
 	printf("mpa_peer: sent reply: revision 2, flags 0x%02x", frame[16]);
 	print_flags(frame[16]);
 	printf(", private data length %u%s\n", len,
@@ -220,7 +243,7 @@ static void send_reply(int fd, unsigned int len, const unsigned char v2[MPA_V2_B
 		print_hex("mpa_peer: reply private data:", frame + MPA_HDR_LEN, len);
 }
 
-/* after the Reply: how does the Initiator end the connection? */
+/* after the Reply (or our RTR): how does the peer end the connection? */
 static void wait_close(int fd, int timeout_s)
 {
 	struct pollfd pfd = { .fd = fd, .events = POLLIN };
@@ -235,42 +258,151 @@ static void wait_close(int fd, int timeout_s)
 		if (r < 0)
 			die("poll");
 		if (r == 0) {
-			printf("mpa_peer: result: timeout: the Initiator kept the connection open for %d s after the reply (%zu bytes received)\n",
-			       timeout_s, total);
+			printf("mpa_peer: result: timeout: the %s kept the connection open for %d s (%zu bytes received)\n",
+			       peer, timeout_s, total);
 			return;
 		}
 		r = read(fd, buf, sizeof(buf));
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r == 0) {
-			printf("mpa_peer: result: peer closed (%zu bytes received after the reply)\n",
-			       total);
+			printf("mpa_peer: result: peer closed (%zu bytes received)\n", total);
 			return;
 		}
 		if (r < 0) {
-			printf("mpa_peer: result: %s (%zu bytes received after the reply)\n",
+			printf("mpa_peer: result: %s (%zu bytes received)\n",
 			       errno == ECONNRESET ? "peer reset" : strerror(errno), total);
 			return;
 		}
 		/* e.g. an FPDU, a TERMINATE or a zero-length RTR frame */
-		print_hex("mpa_peer: the Initiator sent after the reply:", buf, r);
+		printf("mpa_peer: the %s sent", peer);
+		print_hex(":", buf, r);
 		total += r;
 	}
+}
+
+/* connect to @ai, retrying for up to @timeout_s while nobody listens */
+static int connect_retry(struct addrinfo *ai, int timeout_s)
+{
+	int fd, i;
+
+	for (i = 0; i < timeout_s * 5; i++) {
+		fd = socket(ai->ai_family, SOCK_STREAM, 0);
+		if (fd < 0)
+			die("socket");
+		if (!connect(fd, ai->ai_addr, ai->ai_addrlen))
+			return fd;
+		if (errno != ECONNREFUSED)
+			die("connect");
+		close(fd);
+		usleep(200000);
+	}
+	printf("mpa_peer: nobody listened within %d s\n", timeout_s);
+	exit(1);
+}
+
+static void wait_for(const char *path, int timeout_s)
+{
+	int i;
+
+	for (i = 0; access(path, F_OK); i++) {
+		if (i == timeout_s * 5) {
+			printf("mpa_peer: %s did not appear within %d s\n", path, timeout_s);
+			exit(1);
+		}
+		usleep(200000);
+	}
+}
+
+static int initiator(struct addrinfo *ai, const char *go, int rtr, int timeout_s)
+{
+	unsigned char req[MPA_HDR_LEN + MPA_V2_BLOCK_LEN], hdr[MPA_HDR_LEN];
+	unsigned char pdata[MPA_MAX_PDATA];
+	/* MPA length 14, DDP tagged + last, DDP and RDMAP version 1, RDMA Write */
+	static const unsigned char fpdu[20] = { 0x00, 0x0e, 0xc1, 0x40 };
+	unsigned int flags, pd_len, ird, ord;
+	int fd = connect_retry(ai, timeout_s);
+
+	peer = "Responder";
+	memcpy(req, MPA_KEY_REQ, MPA_KEY_LEN);
+	req[16] = MPA_FLAG_ENHANCED;
+	req[17] = 2;
+	req[18] = 0;
+	req[19] = MPA_V2_BLOCK_LEN;
+	req[20] = MPA_V2_P2P >> 8;	/* IRD 1, peer-to-peer */
+	req[21] = 1;
+	req[22] = MPA_V2_WRITE_RTR >> 8;	/* ORD 1, only the Write RTR */
+	req[23] = 1;
+	send_all(fd, req, sizeof(req), "send of the MPA Request");
+	printf("mpa_peer: sent request: revision 2, enhanced, IRD 1 ORD 1, peer-to-peer, write RTR\n");
+
+	if (read_full(fd, hdr, sizeof(hdr), "MPA Reply header"))
+		return 1;
+	if (memcmp(hdr, MPA_KEY_REP, MPA_KEY_LEN)) {
+		print_hex("mpa_peer: not an MPA Reply, the frame starts with", hdr, sizeof(hdr));
+		return 1;
+	}
+	flags = hdr[16];
+	pd_len = hdr[18] << 8 | hdr[19];
+	printf("mpa_peer: reply: revision %u, flags 0x%02x", hdr[17], flags);
+	print_flags(flags);
+	printf(", private data length %u\n", pd_len);
+	if (pd_len > MPA_MAX_PDATA || read_full(fd, pdata, pd_len, "MPA Reply private data"))
+		return 1;
+	if (flags & (MPA_FLAG_REJECT | MPA_FLAG_CRC | MPA_FLAG_MARKERS) || hdr[17] != 2 ||
+	    !(flags & MPA_FLAG_ENHANCED) || pd_len < MPA_V2_BLOCK_LEN) {
+		printf("mpa_peer: expected an MPA v2 Reply in enhanced mode that accepts, without CRC or markers\n");
+		return 1;
+	}
+	ird = pdata[0] << 8 | pdata[1];
+	ord = pdata[2] << 8 | pdata[3];
+	printf("mpa_peer: reply IRD %u ORD %u%s%s%s\n", ird & MPA_V2_VALUE, ord & MPA_V2_VALUE,
+	       ird & MPA_V2_P2P ? ", peer-to-peer" : "", ord & MPA_V2_WRITE_RTR ? ", write RTR" : "",
+	       ord & MPA_V2_READ_RTR ? ", read RTR" : "");
+	if (!(ird & MPA_V2_P2P) || (ord & (MPA_V2_WRITE_RTR | MPA_V2_READ_RTR)) != MPA_V2_WRITE_RTR) {
+		printf("mpa_peer: expected peer-to-peer mode with the write RTR\n");
+		return 1;
+	}
+	if (go)
+		wait_for(go, timeout_s);
+	if (rtr <= 0) {
+		/* -x reset: an abortive close, a TCP RST instead of a FIN */
+		struct linger lg = { .l_onoff = 1, .l_linger = 0 };
+
+		if (rtr < 0 && setsockopt(fd, SOL_SOCKET, SO_LINGER, &lg, sizeof(lg)))
+			die("SO_LINGER");
+		printf("mpa_peer: %s before the RTR\n", rtr < 0 ? "resetting" : "closing");
+		close(fd);
+		return 0;
+	}
+	send_all(fd, fpdu, sizeof(fpdu), "send of the RTR");
+	printf("mpa_peer: sent the RTR (zero-length RDMA Write)\n");
+	wait_close(fd, timeout_s);
+	close(fd);
+	return 0;
 }
 
 int main(int argc, char **argv)
 {
 	struct addrinfo hints = { .ai_flags = AI_PASSIVE | AI_NUMERICHOST | AI_NUMERICSERV,
 				  .ai_socktype = SOCK_STREAM };
-	const char *addr = NULL, *port = NULL, *ready = NULL;
-	int len = -1, count = 1, timeout_s = 15, one = 1, lfd, fd, c, i, rc;
+	const char *addr = NULL, *port = NULL, *ready = NULL, *go = NULL;
+	int len = -1, count = 1, timeout_s = 15, one = 1, active = 0, rtr = 1, lfd, fd, c, i, rc;
 	unsigned char v2[MPA_V2_BLOCK_LEN];
 	unsigned int crc;
 	struct addrinfo *ai;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	while ((c = getopt(argc, argv, "a:p:l:n:t:r:")) != -1) {
+	while ((c = getopt(argc, argv, "a:p:l:n:t:r:cw:x:")) != -1) {
 		switch (c) {
+		case 'c': active = 1; break;
+		case 'w': go = optarg; break;
+		case 'x':
+			if (strcmp(optarg, "rtr") && strcmp(optarg, "close") &&
+			    strcmp(optarg, "reset"))
+				goto usage;
+			rtr = !strcmp(optarg, "rtr") ? 1 : !strcmp(optarg, "close") ? 0 : -1;
+			break;
 		case 'a': addr = optarg; break;
 		case 'p': port = optarg; break;
 		case 'l': len = atoi(optarg); break;
@@ -280,16 +412,20 @@ int main(int argc, char **argv)
 		default: goto usage;
 		}
 	}
-	if (!addr || !port || optind != argc || len < 0 || len > MPA_MAX_PDATA || count < 1 ||
-	    timeout_s < 1)
+	if (!addr || !port || optind != argc || count < 1 || timeout_s < 1 ||
+	    (!active && (len < 0 || len > MPA_MAX_PDATA)))
 		goto usage;
 	io_timeout_ms = timeout_s * 1000;
 
+	if (active)
+		hints.ai_flags &= ~AI_PASSIVE;
 	rc = getaddrinfo(addr, port, &hints, &ai);
 	if (rc) {
 		printf("mpa_peer: %s port %s: %s\n", addr, port, gai_strerror(rc));
 		return 2;
 	}
+	if (active)
+		return initiator(ai, go, rtr, timeout_s);
 	lfd = socket(ai->ai_family, SOCK_STREAM, 0);
 	if (lfd < 0)
 		die("socket");
@@ -325,6 +461,7 @@ int main(int argc, char **argv)
 
 usage:
 	fprintf(stderr, "usage: mpa_peer -a ADDR -p PORT -l LEN [-n COUNT] [-t SECONDS] [-r FILE]\n"
+		"       mpa_peer -c -a ADDR -p PORT [-w FILE] [-x rtr|close] [-t SECONDS]\n"
 		"  LEN: private data length of the MPA v2 Reply (0-3: too short for the IRD/ORD block)\n");
 	return 2;
 }

@@ -74,10 +74,14 @@
  * Server tests: accept (checks LEN bytes of pattern), reject, ece, qpn;
  * accept_late (accept once the request has arrived and, with -w FILE, FILE
  * exists, which rejreq creates after its calls; without -w, 1 s later);
+ * accrej (iWARP, against mpa_peer -c: accept, then reject and accept again
+ * while the accept waits for the peer's RTR, both EINVAL; with -n 1 the
+ * second accept only; then create the -w FILE, on which the peer sends its
+ * RTR, and expect ESTABLISHED);
  * accept_exit (accept, then exit 3 s later without waiting for the RTU),
  * serve (accept every request until SIGTERM), flap (serve, but destroy and
  * re-create the listener every few ms); with -w FILE the server listens only
- * once FILE exists.
+ * once FILE exists (but for accept_late and accrej).
  *
  * Every wait is bounded. Exit 0 when the outcome is the expected one; else a
  * line naming the event and status seen instead, and exit 1.
@@ -1146,8 +1150,11 @@ static struct rdma_cm_id *server_request(struct rdma_cm_id **listen_id)
 	struct rdma_cm_event *ev;
 	struct rdma_cm_id *id;
 
-	/* accept_late listens at once and waits for the file before it accepts */
-	if (go_file && strcmp(test, "accept_late"))
+	/*
+	 * accept_late listens at once and waits for the file before it
+	 * accepts; accrej creates it
+	 */
+	if (go_file && strcmp(test, "accept_late") && strcmp(test, "accrej"))
 		wait_file(go_file, REQUEST_TIMEOUT_MS / 1000);
 	*listen_id = listen_on(res, 4);
 	freeaddrinfo(res);
@@ -1192,6 +1199,61 @@ static void server_accept(struct rdma_cm_id *id)
 		fail("rdma_accept: %s", strerror(errno));
 	if (ps != RDMA_PS_UDP)	/* a SIDR REP ends it for UD */
 		expect_event(RDMA_CM_EVENT_ESTABLISHED);
+}
+
+/*
+ * accrej: accept, then reject and accept again while the accept is under
+ * way (before ESTABLISHED: the Initiator, mpa_peer -c, holds back the RTR
+ * until we create the -w file). Both must fail with EINVAL and leave the
+ * accept to end in ESTABLISHED. The QP is not the id's (ibv_create_qp(),
+ * not rdma_create_qp()): librdmacm would move it to ERROR when a call fails.
+ */
+static void server_accrej(struct rdma_cm_id *id)
+{
+	struct ibv_qp_init_attr attr = {
+		.cap = { .max_send_wr = 1, .max_recv_wr = 1,
+			 .max_send_sge = 1, .max_recv_sge = 1 },
+		.qp_type = IBV_QPT_RC,
+	};
+	struct rdma_cm_event *ev;
+	struct rdma_conn_param p;
+	struct ibv_pd *pd;
+	struct ibv_qp *qp;
+	int ret;
+
+	pd = ibv_alloc_pd(id->verbs);
+	attr.send_cq = pd ? ibv_create_cq(id->verbs, 2, NULL, NULL, 0) : NULL;
+	attr.recv_cq = attr.send_cq;
+	qp = attr.send_cq ? ibv_create_qp(pd, &attr) : NULL;
+	if (!qp)
+		fail("cannot create a QP: %s", strerror(errno));
+	conn_param_init(&p, NULL, 0);
+	p.qp_num = qp->qp_num;
+	if (rdma_accept(id, &p))
+		fail("rdma_accept: %s", strerror(errno));
+	ret = len == 1 ? -1 : rdma_reject(id, NULL, 0);	/* -n 1: no reject */
+	if (len != 1 && (!ret || errno != EINVAL))
+		fail("rdma_reject after rdma_accept: expected EINVAL, got %s",
+		     ret ? strerror(errno) : "0");
+	ret = rdma_accept(id, &p);
+	if (!ret || errno != EINVAL)
+		fail("a second rdma_accept: expected EINVAL, got %s",
+		     ret ? strerror(errno) : "0");
+	printf("%s %s: %ssecond accept refused with EINVAL\n", role, test,
+	       len == 1 ? "" : "reject and ");
+	fflush(stdout);
+	if (go_file)
+		touch_file(go_file);
+	ev = wait_event(TIMEOUT_MS);
+	if (ev->event != RDMA_CM_EVENT_ESTABLISHED)
+		fail("expected ESTABLISHED, got %s status %d",
+		     rdma_event_str(ev->event), ev->status);
+	rdma_ack_cm_event(ev);
+	printf("%s %s: established\n", role, test);
+	rdma_destroy_id(id);
+	ibv_destroy_qp(qp);
+	ibv_destroy_cq(attr.send_cq);
+	ibv_dealloc_pd(pd);
 }
 
 static void server_drop(struct rdma_cm_id *id)
@@ -1282,6 +1344,8 @@ static void server(void)
 
 		if (rdma_reject(id, buf, REJECT_LEN))
 			fail("rdma_reject: %s", strerror(errno));
+	} else if (!strcmp(test, "accrej")) {
+		server_accrej(id);
 	} else if (!strcmp(test, "accept_exit")) {
 		struct rdma_conn_param p;
 

@@ -119,6 +119,15 @@ mpa siw-mpareply8 8 7458 "-x established -n 4"
 mpa siw-mpareply1 1 7451 "-x error"
 mpa siw-mpareply3 3 7453 "-x error"
 mpa siw-mpareply0 0 7450 "-x error"
+# the iWARP CM, a connect request accepted and not yet ESTABLISHED: the Initiator (mpa_peer
+# -c, plain TCP) asks for MPA v2 peer-to-peer mode and holds back its RTR, without which siw
+# reports no ESTABLISHED, until the server has called rdma_reject() and rdma_accept() again:
+# both must fail with EINVAL and the first accept end in ESTABLISHED; accacc-iw makes the
+# second accept only (stock: either call goes on to siw, which returns ECONNRESET and drops
+# a reference to its endpoint that it does not hold; the server's exit then underflows that
+# refcount and the iWARP CM's close meets an idle id: BUG() in cm_close_handler(), rc-fixes 6)
+scenario accrej-iw        siw RDMA_PS_TCP   none               "$sv -a $wa -p 7459 -t accrej -w /shared/go-accrej-iw" "timeout 60 $mpa_bin/mpa_peer -c -a $wa -p 7459 -w /shared/go-accrej-iw -t 30"
+scenario accacc-iw        siw RDMA_PS_TCP   none               "$sv -a $wa -p 7460 -t accrej -n 1 -w /shared/go-accacc-iw" "timeout 60 $mpa_bin/mpa_peer -c -a $wa -p 7460 -w /shared/go-accacc-iw -t 30"
 # many connections at once: the cmtime client connects and tears down all of them (its exit
 # code); the cmtime server never exits by itself, so it passes if it is still up when the
 # client is done
