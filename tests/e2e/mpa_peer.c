@@ -40,7 +40,7 @@
  * connection; 1 when a frame was not an MPA Request, the Initiator sent too
  * little or went silent, or a system call failed; 2 on bad usage.
  *
- *   mpa_peer -c -a ADDR -p PORT [-w FILE] [-x rtr|close] [-t SECONDS]
+ *   mpa_peer -c -a ADDR -p PORT [-w FILE] [-x rtr|close|reset] [-t SECONDS]
  *
  * With -c it is an Initiator instead, to test a Responder (siw_accept() and
  * the iWARP CM above it) that waits for an RTR: it connects to ADDR:PORT
@@ -52,8 +52,9 @@
  * default), sends the RTR (an FPDU of 14 bytes: the DDP/RDMAP header of a
  * tagged, last RDMA Write to STag 0, and a zero CRC, MPA CRCs being off) and
  * waits up to SECONDS for the Responder to close; with -x close it closes at
- * once instead, before any RTR. Exit 0 when the Reply was as expected and the
- * RTR (or the close) was sent, 1 otherwise.
+ * once instead, before any RTR, and with -x reset it resets the connection
+ * (SO_LINGER 0: an RST, not a FIN). Exit 0 when the Reply was as expected and
+ * the RTR (or the close) was sent, 1 otherwise.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -461,7 +462,7 @@ int main(int argc, char **argv)
 
 usage:
 	fprintf(stderr, "usage: mpa_peer -a ADDR -p PORT -l LEN [-n COUNT] [-t SECONDS] [-r FILE]\n"
-		"       mpa_peer -c -a ADDR -p PORT [-w FILE] [-x rtr|close] [-t SECONDS]\n"
+		"       mpa_peer -c -a ADDR -p PORT [-w FILE] [-x rtr|close|reset] [-t SECONDS]\n"
 		"  LEN: private data length of the MPA v2 Reply (0-3: too short for the IRD/ORD block)\n");
 	return 2;
 }

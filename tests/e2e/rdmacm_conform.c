@@ -77,7 +77,8 @@
  * accrej (iWARP, against mpa_peer -c: accept, then reject and accept again
  * while the accept waits for the peer's RTR, both EINVAL; with -n 1 the
  * second accept only; then create the -w FILE, on which the peer sends its
- * RTR, and expect ESTABLISHED);
+ * RTR, and expect ESTABLISHED; with -n 2 neither call, and the peer resets
+ * the connection instead of its RTR: expect DISCONNECTED);
  * accept_exit (accept, then exit 3 s later without waiting for the RTU),
  * serve (accept every request until SIGTERM), flap (serve, but destroy and
  * re-create the listener every few ms); with -w FILE the server listens only
@@ -1231,25 +1232,31 @@ static void server_accrej(struct rdma_cm_id *id)
 	p.qp_num = qp->qp_num;
 	if (rdma_accept(id, &p))
 		fail("rdma_accept: %s", strerror(errno));
-	ret = len == 1 ? -1 : rdma_reject(id, NULL, 0);	/* -n 1: no reject */
-	if (len != 1 && (!ret || errno != EINVAL))
-		fail("rdma_reject after rdma_accept: expected EINVAL, got %s",
-		     ret ? strerror(errno) : "0");
-	ret = rdma_accept(id, &p);
-	if (!ret || errno != EINVAL)
-		fail("a second rdma_accept: expected EINVAL, got %s",
-		     ret ? strerror(errno) : "0");
-	printf("%s %s: %ssecond accept refused with EINVAL\n", role, test,
-	       len == 1 ? "" : "reject and ");
+	if (len != 1 && len != 2) {	/* -n 1, -n 2: no reject */
+		ret = rdma_reject(id, NULL, 0);
+		if (!ret || errno != EINVAL)
+			fail("rdma_reject after rdma_accept: expected EINVAL, got %s",
+			     ret ? strerror(errno) : "0");
+	}
+	if (len != 2) {			/* -n 2: no second accept */
+		ret = rdma_accept(id, &p);
+		if (!ret || errno != EINVAL)
+			fail("a second rdma_accept: expected EINVAL, got %s",
+			     ret ? strerror(errno) : "0");
+		printf("%s %s: %ssecond accept refused with EINVAL\n", role, test,
+		       len == 1 ? "" : "reject and ");
+	}
 	fflush(stdout);
 	if (go_file)
 		touch_file(go_file);
 	ev = wait_event(TIMEOUT_MS);
-	if (ev->event != RDMA_CM_EVENT_ESTABLISHED)
-		fail("expected ESTABLISHED, got %s status %d",
+	/* -n 2: the Initiator resets the connection instead of its RTR */
+	if (ev->event != (len == 2 ? RDMA_CM_EVENT_DISCONNECTED : RDMA_CM_EVENT_ESTABLISHED))
+		fail("expected %s, got %s status %d",
+		     len == 2 ? "DISCONNECTED" : "ESTABLISHED",
 		     rdma_event_str(ev->event), ev->status);
+	printf("%s %s: %s\n", role, test, rdma_event_str(ev->event));
 	rdma_ack_cm_event(ev);
-	printf("%s %s: established\n", role, test);
 	rdma_destroy_id(id);
 	ibv_destroy_qp(qp);
 	ibv_destroy_cq(attr.send_cq);

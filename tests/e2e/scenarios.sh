@@ -128,6 +128,10 @@ mpa siw-mpareply0 0 7450 "-x error"
 # refcount and the iWARP CM's close meets an idle id: BUG() in cm_close_handler(), rc-fixes 6)
 scenario accrej-iw        siw RDMA_PS_TCP   none               "$sv -a $wa -p 7459 -t accrej -w /shared/go-accrej-iw" "timeout 60 $mpa_bin/mpa_peer -c -a $wa -p 7459 -w /shared/go-accrej-iw -t 30"
 scenario accacc-iw        siw RDMA_PS_TCP   none               "$sv -a $wa -p 7460 -t accrej -n 1 -w /shared/go-accacc-iw" "timeout 60 $mpa_bin/mpa_peer -c -a $wa -p 7460 -w /shared/go-accacc-iw -t 30"
+# the same Initiator resets the connection instead of sending its RTR: siw reports a close and
+# no ESTABLISHED; the server gets DISCONNECTED (stock: the iWARP CM's BUG() in
+# cm_close_handler(), rc-fixes 7)
+scenario rtrreset-iw      siw RDMA_PS_TCP   none               "$sv -a $wa -p 7461 -t accrej -n 2 -w /shared/go-rtrreset-iw" "timeout 60 $mpa_bin/mpa_peer -c -a $wa -p 7461 -w /shared/go-rtrreset-iw -t 30 -x reset"
 # many connections at once: the cmtime client connects and tears down all of them (its exit
 # code); the cmtime server never exits by itself, so it passes if it is still up when the
 # client is done

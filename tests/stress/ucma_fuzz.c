@@ -29,11 +29,13 @@
  * (100000), -t THREADS (4), -T SECONDS (600: stop early, and say so),
  * -a PEER_ADDR, -l LOCAL_ADDR, -p PEER_PORT (each repeatable: live peers, our
  * addresses, ports where the peer listens), -D DRAIN_SECONDS (75),
- * -Q SIW_QPS (32; 0: none), -K (keep clear of a kernel BUG the series fixes,
- * for a stock kernel: no REJECT or ACCEPT on an id that was ever connected;
- * there iw_cm_reject()/iw_cm_accept() on an active cm_id in CONN_SENT clear
- * IWCM_F_CONNECT_WAIT and the DESTROY that follows hits BUG() in
- * destroy_cm_id()), -L (no loopback or wildcard destinations: a REQ that
+ * -Q SIW_QPS (32; 0: none), -K (keep clear of kernel BUGs the series fixes,
+ * for a stock kernel: no REJECT or ACCEPT on an id that was ever connected, or
+ * that the fuzzer does not track; there iw_cm_reject()/iw_cm_accept() on an
+ * active cm_id in CONN_SENT clear IWCM_F_CONNECT_WAIT and the DESTROY that
+ * follows hits BUG() in destroy_cm_id(), rc-fixes 4, and a REJECT or second
+ * ACCEPT on a passive one whose ACCEPT is under way reaches BUG()s in the
+ * iWARP CM's event handlers, rc-fixes 6; make test runs without it), -L (no loopback or wildcard destinations: a REQ that
  * rxe cannot route, e.g. to ::1 from fd00:1::2, moves rxe's QP1 to ERROR
  * and no CM MAD leaves rxe0 after that, so every later RoCE connect lacks
  * its outcome; stock and patched, not fixed), -x OP,... (leave out those
