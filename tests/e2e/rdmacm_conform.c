@@ -1218,6 +1218,7 @@ static void server_accrej(struct rdma_cm_id *id)
 	};
 	struct rdma_cm_event *ev;
 	struct rdma_conn_param p;
+	struct pollfd pfd;
 	struct ibv_pd *pd;
 	struct ibv_qp *qp;
 	int ret;
@@ -1232,6 +1233,11 @@ static void server_accrej(struct rdma_cm_id *id)
 	p.qp_num = qp->qp_num;
 	if (rdma_accept(id, &p))
 		fail("rdma_accept: %s", strerror(errno));
+	/* the window: no ESTABLISHED (or any event) before the peer's RTR */
+	pfd.fd = ch->fd;
+	pfd.events = POLLIN;
+	if (poll(&pfd, 1, 0) != 0)
+		fail("an event is pending right after rdma_accept(): the Initiator did not hold back its RTR");
 	if (len != 1 && len != 2) {	/* -n 1, -n 2: no reject */
 		ret = rdma_reject(id, NULL, 0);
 		if (!ret || errno != EINVAL)
