@@ -27,6 +27,13 @@
  *              a RoCE v2 device, where rdma_cm joins no IPv6 group; stock
  *              kernels return the kernel-internal 524); for IPv4, group
  *              239.1.1.1: MULTICAST_JOIN, then rdma_leave_multicast()
+ *   unroutable a connect to the loopback address of ADDR's family (::1 or
+ *              127.0.0.1) from the local address that reaches ADDR: a REQ
+ *              that rxe cannot route; rdma_connect() returns 0 and the id is
+ *              destroyed 2 s later, whatever it got (stock: UNREACHABLE at
+ *              once, from QP1's send error). Then a connect to ADDR: the
+ *              server's answer arrives (stock rxe moved QP1 to ERROR, so it
+ *              never does: no event within 20 s)
  *   timeout    a peer that never answers: rdma_connect() returns within 1 s,
  *              then UNREACHABLE -ETIMEDOUT after the CM's retries (IB CM) or
  *              the connect timeout (iWARP)
@@ -553,6 +560,65 @@ static void client_timeout(void)
 	rdma_ack_cm_event(ev);
 	if (rdma_destroy_id(id))
 		fail("rdma_destroy_id after the timeout: %s", strerror(errno));
+}
+
+/*
+ * A REQ that rxe cannot route, from the address that reaches ADDR to the
+ * loopback address of its family, then a connect to ADDR that must get its
+ * answer: the first must not take the port's QP1 down.
+ */
+static void client_unroutable(void)
+{
+	struct rdma_cm_id *id = client_id(1), *lost;
+	struct sockaddr_storage src = {}, dst = {};
+	struct sockaddr_in *d4 = (void *)&dst;
+	struct sockaddr_in6 *d6 = (void *)&dst, *s6 = (void *)&src;
+	struct rdma_conn_param p;
+	struct rdma_cm_event *ev;
+	struct pollfd pfd = { .fd = ch->fd, .events = POLLIN };
+	int v6 = id->route.addr.src_addr.sa_family == AF_INET6;
+	const char *got = "no event";
+
+	memcpy(&src, &id->route.addr.src_addr, v6 ? sizeof(*s6) : sizeof(*d4));
+	if (v6) {
+		s6->sin6_port = 0;
+		d6->sin6_family = AF_INET6;
+		d6->sin6_addr = in6addr_loopback;
+		d6->sin6_port = htons(atoi(port));
+	} else {
+		((struct sockaddr_in *)&src)->sin_port = 0;
+		d4->sin_family = AF_INET;
+		d4->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+		d4->sin_port = htons(atoi(port));
+	}
+	if (rdma_create_id(ch, &lost, NULL, ps))
+		fail("rdma_create_id: %s", strerror(errno));
+	if (rdma_resolve_addr(lost, (struct sockaddr *)&src, (struct sockaddr *)&dst, 2000))
+		fail("rdma_resolve_addr to the loopback address: %s", strerror(errno));
+	expect_event(RDMA_CM_EVENT_ADDR_RESOLVED);
+	if (rdma_resolve_route(lost, 2000))
+		fail("rdma_resolve_route to the loopback address: %s", strerror(errno));
+	expect_event(RDMA_CM_EVENT_ROUTE_RESOLVED);
+	if (lost->verbs->device->transport_type != IBV_TRANSPORT_IB)
+		fail("the loopback id is not on an IB CM device");
+	conn_param_init(&p, NULL, 0);
+	if (rdma_connect(lost, &p))
+		fail("rdma_connect to the loopback address: %s", strerror(errno));
+	/* rxe's send task takes the REQ, and drops it or fails it */
+	if (poll(&pfd, 1, 2000) == 1) {
+		if (rdma_get_cm_event(ch, &ev))
+			fail("rdma_get_cm_event: %s", strerror(errno));
+		if (ev->id != lost)
+			fail("%s on the connected id before its connect", rdma_event_str(ev->event));
+		got = rdma_event_str(ev->event);
+		rdma_ack_cm_event(ev);
+	}
+	if (rdma_destroy_id(lost))
+		fail("rdma_destroy_id: %s", strerror(errno));
+	printf("%s %s: the unroutable REQ got %s within 2 s\n", role, test, got);
+	if (client_connect(id, NULL, 0))
+		fail("rdma_connect to %s: %s", addr, strerror(errno));
+	client_established(id);
 }
 
 /* Destroy @id and its QP, the id first if @id_first. */
@@ -1433,6 +1499,8 @@ int main(int argc, char **argv)
 		client_mcast();
 	else if (!strcmp(test, "timeout"))
 		client_timeout();
+	else if (!strcmp(test, "unroutable"))
+		client_unroutable();
 	else if (!strcmp(test, "destroy"))
 		client_destroy();
 	else if (!strcmp(test, "retry") && go_file)

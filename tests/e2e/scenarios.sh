@@ -87,6 +87,11 @@ conform accreq-rc        rxe RDMA_PS_TCP   cm_send_req        "accept_late -w /s
 # kernel-internal ENOTSUPP, cma-errno), IPv4 joins
 conform mcast6-ud        rxe RDMA_PS_UDP   none               -                mcast          "$sa6"
 conform mcast4-ud        rxe RDMA_PS_UDP   none               -                mcast
+# a REQ that rxe cannot route (to ::1 from the client's fd00:1::2), then a connect to the
+# server: it is answered (stock rxe moves QP1 to ERROR on the first REQ, which flushes QP1's
+# receive queue: the port's CM hears nothing more until rxe0 is recreated, rxe-fixes 1)
+conform unroutable6-rc   rxe RDMA_PS_TCP   cm_send_req        accept           unroutable     "$sa6"
+conform unroutable4-rc   rxe RDMA_PS_TCP   cm_send_req        accept           unroutable
 # a silent peer: 169.254.1.9 resolves to the server's MAC, which owns no such address and
 # drops the REQs; the CM retries 15 times and the client gets UNREACHABLE -ETIMEDOUT
 scenario silent-peer-rc   rxe RDMA_PS_TCP   cm_send_req        "true"                                 "ip neigh replace 169.254.1.9 lladdr \$(cat /shared/server-mac0) dev eth0 nud permanent && timeout 200 \$CONFORM client -a 169.254.1.9 -p 7434 -t timeout"

@@ -41,13 +41,15 @@ scenario disconnect-siw   siw RDMA_PS_TCP cm_send_iw_connect "$(persistent "$sv 
 # the ucma fuzzer (tests/stress/ucma_fuzz.c) against live listeners on both devices (IPv4
 # and IPv6): seeded random command sequences from 4 threads; it checks errnos, exactly-once
 # connect and one outcome per connect itself, and the run must reach all three connect
-# branches. -L: no loopback destinations (their REQ takes rxe's QP1 down, stock and patched).
+# branches. It sends REQs to loopback and wildcard destinations too, which rxe cannot route
+# (stock rxe then moves QP1 to ERROR and the port's CM hears nothing more, rxe-fixes 1; -L
+# leaves them out, for a stock kernel).
 # Without -K it issues ACCEPT and REJECT on any id, connecting ones too: on stock that reaches
 # the iWARP CM's BUG()s (rc-fixes 4 and 6), makes a destroy wait out a REQ's retries (rc-fixes
 # 5, see rejpending-* below), and on RoCE a REJECT, or an ACCEPT that fails, cancels the
 # pending connect without an event, which its one-outcome check counts (cma-connect 1)
 fuzz_servers="$(persistent "$sv -a $ra -p 7601 -t serve" "$sv -a $ra -p 7602 -P udp -t serve" "$sv -a $wa -p 7603 -q -t serve" "$sv -a fd00:1::1 -p 7604 -t serve")"
-scenario fuzz             rxe+siw mixed   cm_send_req+cm_send_sidr_req+cm_send_iw_connect "$fuzz_servers" "$(settled "timeout 1800 \$FUZZ -s $seed -n $fuzz_n -t 4 -T 1500 -L -a $ra -a $wa -a fd00:1::1 -l 169.254.1.2 -l 169.254.2.2 -l fd00:1::2 -p 7601 -p 7602 -p 7603 -p 7604")"
+scenario fuzz             rxe+siw mixed   cm_send_req+cm_send_sidr_req+cm_send_iw_connect "$fuzz_servers" "$(settled "timeout 1800 \$FUZZ -s $seed -n $fuzz_n -t 4 -T 1500 -a $ra -a $wa -a fd00:1::1 -l 169.254.1.2 -l 169.254.2.2 -l fd00:1::2 -p 7601 -p 7602 -p 7603 -p 7604")"
 
 # the peer's listener goes away and comes back every 5-50 ms under a storm of connects
 scenario flap-rxe         rxe RDMA_PS_TCP cm_send_req        "$(persistent "$sv -a $ra -p 7627 -t flap")" "$(settled "$cl -a $ra -p 7627 -t storm -n $(x 200)")"

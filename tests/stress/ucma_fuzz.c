@@ -36,9 +36,10 @@
  * follows hits BUG() in destroy_cm_id(), rc-fixes 4, and a REJECT or second
  * ACCEPT on a passive one whose ACCEPT is under way reaches BUG()s in the
  * iWARP CM's event handlers, rc-fixes 6; make test runs without it), -L (no loopback or wildcard destinations: a REQ that
- * rxe cannot route, e.g. to ::1 from fd00:1::2, moves rxe's QP1 to ERROR
- * and no CM MAD leaves rxe0 after that, so every later RoCE connect lacks
- * its outcome; stock and patched, not fixed), -x OP,... (leave out those
+ * rxe cannot route, e.g. to ::1 from fd00:1::2, moves stock rxe's QP1 to
+ * ERROR, which flushes its receive buffers, so every later RoCE connect
+ * lacks its outcome: for a stock kernel, rxe-fixes 1 fixes it), -x OP,...
+ * (leave out those
  * operations, numbered as in one_command(), to narrow a failure down).
  *
  * Replay: the command each thread picks at index I (and its arguments) is a
@@ -620,7 +621,7 @@ static struct addr pick_dst(struct rng *g, int *dst)
 		a = locals[*dst - 16];
 		set_port(&a, listen_port(g));	/* our own listeners */
 	} else if (c < 95) {
-		/* -L: not the loopback and wildcard ones (1, 2, 3, 5): their REQ kills rxe's QP1 */
+		/* -L: not the loopback and wildcard ones (1, 2, 3, 5): their REQ kills stock rxe's QP1 */
 		parse_addr(bogus[avoid_loop ? 4 * rn(g, 2) : rn(g, 6)], &a);
 		set_port(&a, nports ? ports[rn(g, nports)] : 7601);
 	} else {
