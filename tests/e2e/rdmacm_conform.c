@@ -399,14 +399,15 @@ static void client_pdata(int over)
 /*
  * Nobody listens (@consumer 0) or the server rejects (1): REJECTED 8 or 28
  * from the IB CM, UNREACHABLE 1 for a SIDR REQ; on iWARP REJECTED
- * -ECONNRESET for a reset TCP connect. The status of an MPA reject is the
- * provider's (siw: -ECONNRESET, cxgb4: -ECONNREFUSED): not checked.
+ * -ECONNRESET for a reset TCP connect, and -ECONNREFUSED for an MPA reject,
+ * as cxgb4 and irdma report it (stock siw: -ECONNRESET, siw-fixes 10), the
+ * status by which rdma_consumer_reject_data() hands over its private data.
  */
 static void client_refused(int consumer)
 {
 	struct rdma_cm_id *id = client_id(1);
 	int iw = is_iwarp(id), want_reject = iw || ps != RDMA_PS_UDP;
-	int want_status = consumer ? (iw ? 0 : 28) :
+	int want_status = consumer ? (iw ? -ECONNREFUSED : 28) :
 		iw ? -ECONNRESET : ps == RDMA_PS_UDP ? 1 : 8;
 	struct rdma_cm_event *ev;
 	int i;
