@@ -34,6 +34,12 @@
  *              once, from QP1's send error). Then a connect to ADDR: the
  *              server's answer arrives (stock rxe moved QP1 to ERROR, so it
  *              never does: no event within 20 s)
+ *   mra        a server whose process is stopped once it listens: its IB CM
+ *              answers the retried REQ with an MRA (68.7 s) and nobody ever
+ *              accepts. UNREACHABLE -ETIMEDOUT after the MRA's wait and the
+ *              REQ's remaining retries at their own timeout: between 60 and
+ *              200 s (stock: each retry waits the MRA's 68.7 s, about 16.5
+ *              minutes; no event within 300 s fails)
  *   timeout    a peer that never answers: rdma_connect() returns within 1 s,
  *              then UNREACHABLE -ETIMEDOUT after the CM's retries (IB CM) or
  *              the connect timeout (iWARP)
@@ -620,6 +626,34 @@ static void client_unroutable(void)
 	if (client_connect(id, NULL, 0))
 		fail("rdma_connect to %s: %s", addr, strerror(errno));
 	client_established(id);
+}
+
+/* MRA_MIN_S: the MRA was honoured; MRA_MAX_S: but not for every retry */
+#define MRA_MIN_S	60
+#define MRA_MAX_S	200
+#define MRA_WAIT_MS	300000
+
+static void client_mra(void)
+{
+	struct rdma_cm_id *id = client_id(1);
+	struct rdma_cm_event *ev;
+	double took, t;
+
+	connect_quickly(id, &took);
+	t = now();
+	ev = wait_event(MRA_WAIT_MS);
+	t = now() - t;
+	printf("%s %s: %s status %d after %.1f s\n", role, test,
+	       rdma_event_str(ev->event), ev->status, t);
+	if (ev->event != RDMA_CM_EVENT_UNREACHABLE || ev->status != -ETIMEDOUT)
+		fail("expected UNREACHABLE status %d, got %s status %d",
+		     -ETIMEDOUT, rdma_event_str(ev->event), ev->status);
+	if (t < MRA_MIN_S || t > MRA_MAX_S)
+		fail("UNREACHABLE after %.1f s, expected %d to %d s", t,
+		     MRA_MIN_S, MRA_MAX_S);
+	rdma_ack_cm_event(ev);
+	if (rdma_destroy_id(id))
+		fail("rdma_destroy_id after the timeout: %s", strerror(errno));
 }
 
 /* Destroy @id and its QP, the id first if @id_first. */
@@ -1502,6 +1536,8 @@ int main(int argc, char **argv)
 		client_timeout();
 	else if (!strcmp(test, "unroutable"))
 		client_unroutable();
+	else if (!strcmp(test, "mra"))
+		client_mra();
 	else if (!strcmp(test, "destroy"))
 		client_destroy();
 	else if (!strcmp(test, "retry") && go_file)

@@ -13,7 +13,7 @@
 . "$(dirname "${BASH_SOURCE[0]}")/lib-scenario.sh"
 # scenarios that only wait for a timeout run beside the others (client.sh): a silent peer's
 # REQ is retried for about 74 s before UNREACHABLE
-background="silent-peer-rc"
+background="silent-peer-rc mra-rc"
 
 scenario rxe-rping-rc     rxe RDMA_PS_TCP   cm_send_req        "timeout 240 stdbuf -oL rping -s -d -a 169.254.1.1 -p 7201 -C 3"           "timeout 60 stdbuf -oL rping -c -d -a 169.254.1.1 -p 7201 -C 3 -V"
 scenario rxe-ucmatose-rc  rxe RDMA_PS_TCP   cm_send_req        "timeout 240 ucmatose -b 169.254.1.1 -p 7203 -c 1 -C 1"     "timeout 60 ucmatose -s 169.254.1.1 -p 7203 -c 1 -C 1"
@@ -95,6 +95,12 @@ conform unroutable4-rc   rxe RDMA_PS_TCP   cm_send_req        accept           u
 # a silent peer: 169.254.1.9 resolves to the server's MAC, which owns no such address and
 # drops the REQs; the CM retries 15 times and the client gets UNREACHABLE -ETIMEDOUT
 scenario silent-peer-rc   rxe RDMA_PS_TCP   cm_send_req        "true"                                 "ip neigh replace 169.254.1.9 lladdr \$(cat /shared/server-mac0) dev eth0 nud permanent && timeout 200 \$CONFORM client -a 169.254.1.9 -p 7434 -t timeout"
+# a server whose process is stopped once it listens: the kernel's CM answers the client's
+# retried REQ with an MRA (68.7 s) and nobody accepts. UNREACHABLE after the MRA's wait and
+# the remaining retries at their own 4.6 s: 60 to 200 s (stock: every retry waits the MRA's
+# 68.7 s, about 16.5 minutes, mad-fixes 1). The server resumes when the client is done.
+mra_srv="\$CONFORM server -a 169.254.1.1 -p 7446 -t serve > /tmp/mra-srv.log 2>&1 & p=\$!; until grep -q listening /tmp/mra-srv.log; do kill -0 \$p || exit 1; sleep 0.2; done; kill -STOP \$p; until [ -e /shared/done ]; do sleep 1; done; kill -TERM \$p; kill -CONT \$p; wait \$p; rc=\$?; cat /tmp/mra-srv.log; exit \$rc"
+scenario mra-rc           rxe RDMA_PS_TCP   cm_send_req        "$mra_srv"                             "timeout 400 \$CONFORM client -a 169.254.1.1 -p 7446 -t mra"
 # a silent siw peer (169.254.2.9 on the server's MAC): rdma_connect() returns at once and the
 # connect ends in UNREACHABLE -ETIMEDOUT after siw's 10 s connect timeout; destroying ids
 # mid-connect (1, then 50) takes less than a second each, reports nothing and leaves no socket
