@@ -30,15 +30,15 @@
  *   unroutable a connect to the loopback address of ADDR's family (::1 or
  *              127.0.0.1) from the local address that reaches ADDR: a REQ
  *              that rxe cannot route; rdma_connect() returns 0 and the id is
- *              destroyed 2 s later, whatever it got (stock: UNREACHABLE at
- *              once, from QP1's send error). Then a connect to ADDR: the
- *              server's answer arrives (stock rxe moved QP1 to ERROR, so it
- *              never does: no event within 20 s)
+ *              destroyed 2 s later, whatever it got (nothing, on stock
+ *              7.3.4 as with rxe-fixes). Then a connect to ADDR: the
+ *              server's answer arrives (stock rxe moved QP1 to ERROR, whose
+ *              receive buffers are gone: no event within 20 s)
  *   mra        a server whose process is stopped once it listens: its IB CM
- *              answers the retried REQ with an MRA (68.7 s) and nobody ever
+ *              answers the retried REQ with an MRA (66 s) and nobody ever
  *              accepts. UNREACHABLE -ETIMEDOUT after the MRA's wait and the
  *              REQ's remaining retries at their own timeout: between 60 and
- *              200 s (stock: each retry waits the MRA's 68.7 s, about 16.5
+ *              200 s (stock: each retry waits the MRA's 66 s, about 16.6
  *              minutes; no event within 300 s fails)
  *   timeout    a peer that never answers: rdma_connect() returns within 1 s,
  *              then UNREACHABLE -ETIMEDOUT after the CM's retries (IB CM) or

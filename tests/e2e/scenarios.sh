@@ -96,9 +96,9 @@ conform unroutable4-rc   rxe RDMA_PS_TCP   cm_send_req        accept           u
 # drops the REQs; the CM retries 15 times and the client gets UNREACHABLE -ETIMEDOUT
 scenario silent-peer-rc   rxe RDMA_PS_TCP   cm_send_req        "true"                                 "ip neigh replace 169.254.1.9 lladdr \$(cat /shared/server-mac0) dev eth0 nud permanent && timeout 200 \$CONFORM client -a 169.254.1.9 -p 7434 -t timeout"
 # a server whose process is stopped once it listens: the kernel's CM answers the client's
-# retried REQ with an MRA (68.7 s) and nobody accepts. UNREACHABLE after the MRA's wait and
+# retried REQ with an MRA (66 s) and nobody accepts. UNREACHABLE after the MRA's wait and
 # the remaining retries at their own 4.6 s: 60 to 200 s (stock: every retry waits the MRA's
-# 68.7 s, about 16.5 minutes, mad-fixes 1). The server resumes when the client is done.
+# 66 s, about 16.6 minutes, mad-fixes 1). The server resumes when the client is done.
 mra_srv="\$CONFORM server -a 169.254.1.1 -p 7446 -t serve > /tmp/mra-srv.log 2>&1 & p=\$!; until grep -q listening /tmp/mra-srv.log; do kill -0 \$p || exit 1; sleep 0.2; done; kill -STOP \$p; until [ -e /shared/done ]; do sleep 1; done; kill -TERM \$p; kill -CONT \$p; wait \$p; rc=\$?; cat /tmp/mra-srv.log; exit \$rc"
 scenario mra-rc           rxe RDMA_PS_TCP   cm_send_req        "$mra_srv"                             "timeout 400 \$CONFORM client -a 169.254.1.1 -p 7446 -t mra"
 # a silent siw peer (169.254.2.9 on the server's MAC): rdma_connect() returns at once and the
