@@ -118,6 +118,10 @@
 #define TIMEOUT_MS	20000
 /* a REQ nobody answers: 16 sends of 4.3 s (CM response timeout 20) */
 #define REQ_TIMEOUT_MS	150000
+/* after an MRA: MRA_MIN_S, the MRA was honoured; MRA_MAX_S, but not for every retry */
+#define MRA_MIN_S	60
+#define MRA_MAX_S	200
+#define MRA_WAIT_MS	300000
 /* servers start together and wait for their client's turn */
 #define REQUEST_TIMEOUT_MS	200000
 #define ECE_VENDOR	0x0015b3	/* any 24-bit vendor id */
@@ -549,7 +553,11 @@ static void connect_quickly(struct rdma_cm_id *id, double *took)
 		     CALL_MAX_S);
 }
 
-static void client_timeout(void)
+/*
+ * A connect that must end in UNREACHABLE -ETIMEDOUT within @wait_ms; with
+ * @max_s > 0, between @min_s and @max_s seconds after rdma_connect().
+ */
+static void client_unreachable(int wait_ms, double min_s, double max_s)
 {
 	struct rdma_cm_id *id = client_id(1);
 	struct rdma_cm_event *ev;
@@ -557,13 +565,16 @@ static void client_timeout(void)
 
 	connect_quickly(id, &took);
 	t = now();
-	ev = wait_event(REQ_TIMEOUT_MS);
+	ev = wait_event(wait_ms);
+	t = now() - t;
 	printf("%s %s: rdma_connect returned after %.3f s, %s status %d after %.1f s\n",
-	       role, test, took, rdma_event_str(ev->event), ev->status,
-	       now() - t);
+	       role, test, took, rdma_event_str(ev->event), ev->status, t);
 	if (ev->event != RDMA_CM_EVENT_UNREACHABLE || ev->status != -ETIMEDOUT)
 		fail("expected UNREACHABLE status %d, got %s status %d",
 		     -ETIMEDOUT, rdma_event_str(ev->event), ev->status);
+	if (max_s > 0 && (t < min_s || t > max_s))
+		fail("UNREACHABLE after %.1f s, expected %.0f to %.0f s", t,
+		     min_s, max_s);
 	rdma_ack_cm_event(ev);
 	if (rdma_destroy_id(id))
 		fail("rdma_destroy_id after the timeout: %s", strerror(errno));
@@ -626,34 +637,6 @@ static void client_unroutable(void)
 	if (client_connect(id, NULL, 0))
 		fail("rdma_connect to %s: %s", addr, strerror(errno));
 	client_established(id);
-}
-
-/* MRA_MIN_S: the MRA was honoured; MRA_MAX_S: but not for every retry */
-#define MRA_MIN_S	60
-#define MRA_MAX_S	200
-#define MRA_WAIT_MS	300000
-
-static void client_mra(void)
-{
-	struct rdma_cm_id *id = client_id(1);
-	struct rdma_cm_event *ev;
-	double took, t;
-
-	connect_quickly(id, &took);
-	t = now();
-	ev = wait_event(MRA_WAIT_MS);
-	t = now() - t;
-	printf("%s %s: %s status %d after %.1f s\n", role, test,
-	       rdma_event_str(ev->event), ev->status, t);
-	if (ev->event != RDMA_CM_EVENT_UNREACHABLE || ev->status != -ETIMEDOUT)
-		fail("expected UNREACHABLE status %d, got %s status %d",
-		     -ETIMEDOUT, rdma_event_str(ev->event), ev->status);
-	if (t < MRA_MIN_S || t > MRA_MAX_S)
-		fail("UNREACHABLE after %.1f s, expected %d to %d s", t,
-		     MRA_MIN_S, MRA_MAX_S);
-	rdma_ack_cm_event(ev);
-	if (rdma_destroy_id(id))
-		fail("rdma_destroy_id after the timeout: %s", strerror(errno));
 }
 
 /* Destroy @id and its QP, the id first if @id_first. */
@@ -1533,11 +1516,11 @@ int main(int argc, char **argv)
 	else if (!strcmp(test, "mcast"))
 		client_mcast();
 	else if (!strcmp(test, "timeout"))
-		client_timeout();
+		client_unreachable(REQ_TIMEOUT_MS, 0, 0);
 	else if (!strcmp(test, "unroutable"))
 		client_unroutable();
 	else if (!strcmp(test, "mra"))
-		client_mra();
+		client_unreachable(MRA_WAIT_MS, MRA_MIN_S, MRA_MAX_S);
 	else if (!strcmp(test, "destroy"))
 		client_destroy();
 	else if (!strcmp(test, "retry") && go_file)
