@@ -21,7 +21,7 @@ BENCH_PATCHED := $(B)/bench-patched/arch/x86/boot/bzImage
 BENCH_STOCK := $(B)/src/bench-stock/arch/x86/boot/bzImage
 
 .PHONY: help deps source tree export guest stock kunit e2e interop interop-bases run test test-more check man docs \
-	mutants clean bench bench-kernels bench-smoke debug debug-e2e stress stress-smoke debug-stock
+	mutants clean bench bench-kernels bench-smoke debug debug-e2e stress stress-smoke debug-stock modules-kernel modules-e2e
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
@@ -226,6 +226,18 @@ stress: debug debug-stock build/bin/rdmacm_conform build/bin/ucma_fuzz
 		bash tests/stress/report.sh $(B)/stress $(B)/stress-stock > $(B)/stress/report.md; \
 		echo "stress: patched $$([ $$p = 0 ] && echo PASSED || echo FAILED); report (patched and stock) in $(B)/stress/report.md"; \
 		exit $$p
+
+## modules-e2e  RDMA as distributions build it: the debug guest kernel with ib_core,
+##          ib_uverbs, ib_cm, iw_cm, rdma_cm, rdma_ucm, rdma_rxe and siw as modules
+##          (config/modules.config); the client guest removes and reloads siw, rdma_rxe and
+##          the CM modules under a storm of connects and after (tests/stress/modules.sh).
+##          Any report or leak fails (build/BASE/modules-e2e; make stress runs it too)
+modules-kernel: tree
+	@bash scripts/kbuild.sh $(B)/linux $(B)/modules config/guest.config config/debug.config config/modules.config
+
+modules-e2e: modules-kernel build/bin/rdmacm_conform
+	@STRESS_SCALE=$${STRESS_SCALE:-1} E2E_SCENARIOS=tests/stress/modules.sh E2E_TIMEOUT=$${E2E_TIMEOUT:-1800} \
+		bash tests/e2e/run.sh $(B)/modules/arch/x86/boot/bzImage $(B)/modules-e2e
 
 ## debug-stock  the debug guest kernel without the series (for make stress)
 debug-stock: source

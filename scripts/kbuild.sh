@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Build a guest bzImage: kbuild.sh SRC OUT FRAGMENT...
-# allnoconfig + the fragments, every requested option checked, then bzImage with ccache.
+# allnoconfig + the fragments, every requested option checked, then bzImage with ccache;
+# a kernel with CONFIG_MODULES also builds its modules and installs them in OUT/modroot
+# (OUT/modroot/lib/modules/RELEASE, with depmod's files: modprobe -d OUT/modroot).
 set -euo pipefail
 die() { echo "kbuild: $*" >&2; exit 1; }
 [ $# -ge 3 ] || die "usage: kbuild.sh SRC OUT FRAGMENT..."
@@ -34,7 +36,10 @@ log="$out/build.log"
 name=$(basename "$out")
 echo "kbuild: building $name kernel from $src ($(make -s -C "$src" kernelversion)), log in $log"
 start=$(date +%s)
-kmake -j"$(nproc)" bzImage > "$log" 2>&1 &
+targets=(bzImage)
+modular=$(grep -qx 'CONFIG_MODULES=y' "$out/.config" && echo 1 || true)
+[ -z "$modular" ] || targets+=(modules)
+kmake -j"$(nproc)" "${targets[@]}" > "$log" 2>&1 &
 pid=$!
 while kill -0 "$pid" 2>/dev/null; do
 	sleep 20
@@ -42,4 +47,10 @@ while kill -0 "$pid" 2>/dev/null; do
 	echo "kbuild: $name: $(grep -c '^  CC' "$log" || true) files compiled, $(( $(date +%s) - start ))s"
 done
 wait "$pid" || { tail -n 30 "$log" >&2; die "building $name failed, see $log"; }
+if [ -n "$modular" ]; then
+	rm -rf "$out/modroot"
+	kmake INSTALL_MOD_PATH="$out/modroot" modules_install >> "$log" 2>&1 ||
+		die "installing the modules of $name failed, see $log"
+	echo "kbuild: $name: $(find "$out/modroot" -name '*.ko*' | wc -l) modules in $out/modroot"
+fi
 echo "kbuild: $name: $(kmake -s kernelrelease) built in $(( $(date +%s) - start ))s"

@@ -3,7 +3,7 @@
  * mpa_client: connect an RC QP through librdmacm (over siw against
  * tests/e2e/mpa_peer) and report the connect's outcome:
  *
- *   mpa_client -a ADDR -p PORT [-x error|established] [-n LEN]
+ *   mpa_client -a ADDR -p PORT [-x error|established|closed] [-n LEN]
  *
  * Prints one line "mpa_client: EVENT status S private data length N"
  * (followed by the private data's first bytes), then:
@@ -18,6 +18,8 @@
  *   -x established  exit 0 when the connect is ESTABLISHED with exactly LEN
  *                   bytes of private data (-n, default 0) holding mpa_peer's
  *                   pattern 0, 1, 2, ...
+ *   -x closed       the same, and then DISCONNECTED within 5 s: the peer
+ *                   closed right after its Reply (mpa_peer -s)
  * Every wait is bounded (30 s for the connect's event).
  */
 #include <errno.h>
@@ -32,6 +34,7 @@
 
 #define STEP_MS 5000		/* address and route resolution */
 #define CONNECT_MS 30000	/* siw's MPA timeout is shorter */
+#define CLOSED_MS 5000		/* -x closed: the peer's close reported */
 
 static struct rdma_event_channel *ch;
 
@@ -100,7 +103,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (!addr || !port || optind != argc ||
-	    (strcmp(want, "error") && strcmp(want, "established")))
+	    (strcmp(want, "error") && strcmp(want, "established") && strcmp(want, "closed")))
 		goto usage;
 	if (getaddrinfo(addr, port, &hints, &ai))
 		fail("cannot parse address %s port %s", addr, port);
@@ -161,6 +164,21 @@ int main(int argc, char **argv)
 			ok = 0;
 		}
 	}
+	/* -x closed: the peer has gone, and the connection must say so */
+	if (ok && !strcmp(want, "closed")) {
+		extra = get_event(CLOSED_MS);
+		if (!extra) {
+			printf("mpa_client: FAIL: no DISCONNECTED within %d ms of ESTABLISHED, the peer having closed\n",
+			       CLOSED_MS);
+			ok = 0;
+		} else {
+			printf("mpa_client: then %s status %d\n", rdma_event_str(extra->event),
+			       extra->status);
+			ok = extra->event == RDMA_CM_EVENT_DISCONNECTED;
+			rdma_ack_cm_event(extra);
+			e = RDMA_CM_EVENT_DISCONNECTED;
+		}
+	}
 	if (e == RDMA_CM_EVENT_ESTABLISHED)
 		rdma_disconnect(id);
 	rdma_destroy_qp(id);
@@ -173,10 +191,11 @@ int main(int argc, char **argv)
 	if (!strcmp(want, "error"))
 		printf("CONNECT_ERROR with at most %d bytes of private data\n", len);
 	else
-		printf("ESTABLISHED with %d bytes of private data 00 01 02 ...\n", len);
+		printf("ESTABLISHED with %d bytes of private data 00 01 02 ...%s\n", len,
+		       strcmp(want, "closed") ? "" : ", then DISCONNECTED");
 	return ok ? 0 : 1;
 
 usage:
-	fprintf(stderr, "usage: mpa_client -a ADDR -p PORT [-x error|established] [-n LEN]\n");
+	fprintf(stderr, "usage: mpa_client -a ADDR -p PORT [-x error|established|closed] [-n LEN]\n");
 	return 2;
 }

@@ -5,7 +5,7 @@
  * handles an MPA v2 Reply whose private data is too short for the IRD/ORD
  * block.
  *
- *   mpa_peer -a ADDR -p PORT -l LEN [-n COUNT] [-t SECONDS] [-r FILE]
+ *   mpa_peer -a ADDR -p PORT -l LEN [-n COUNT] [-t SECONDS] [-r FILE] [-s COUNT] [-w FILE]
  *
  * Listens on ADDR:PORT and, COUNT times (default 1), accepts a connection,
  * reads one complete MPA Request frame and checks it, answers with an MPA
@@ -40,7 +40,7 @@
  * connection; 1 when a frame was not an MPA Request, the Initiator sent too
  * little or went silent, or a system call failed; 2 on bad usage.
  *
- *   mpa_peer -c -a ADDR -p PORT [-w FILE] [-x rtr|close|reset] [-t SECONDS]
+ *   mpa_peer -c -a ADDR -p PORT [-w FILE] [-x rtr|close|reset|preclose] [-t SECONDS]
  *
  * With -c it is an Initiator instead, to test a Responder (siw_accept() and
  * the iWARP CM above it) that waits for an RTR: it connects to ADDR:PORT
@@ -55,6 +55,21 @@
  * once instead, before any RTR, and with -x reset it resets the connection
  * (SO_LINGER 0: an RST, not a FIN). Exit 0 when the Reply was as expected and
  * the RTR (or the close) was sent, 1 otherwise.
+ *
+ * With -c -x preclose the Initiator closes before the Responder can have
+ * looked at its Request: TCP_DEFER_ACCEPT on the connecting socket holds back
+ * the last ACK of the handshake, and TCP_CORK then keeps the Request and the
+ * FIN (shutdown(SHUT_WR)) in one segment with it, so the Responder's TCP has
+ * the Request and the close before its listener has the connection. Nobody
+ * is left to answer: exit 0 when the Responder ends the connection without
+ * sending a byte, 1 when it answers (an MPA Reply: the connect request
+ * reached its consumer, who accepted it) or keeps the connection for SECONDS.
+ *
+ * With -s COUNT (passive side) the Reply goes out as COUNT one-byte segments
+ * (TCP_NODELAY) and the rest of the frame in one more, and the connection is
+ * closed right after it: a burst of segments and a FIN at an Initiator that
+ * is waiting for the Reply. With -w FILE (passive side) the Reply waits for
+ * FILE (up to SECONDS).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -64,6 +79,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -82,6 +99,8 @@
 #define MPA_V2_WRITE_RTR 0x8000	/* in the ORD */
 #define MPA_V2_READ_RTR 0x4000	/* in the ORD */
 #define MPA_V2_VALUE 0x3fff
+
+#define PRECLOSE 2		/* -x preclose */
 
 static int io_timeout_ms = 15000;
 static const char *peer = "Initiator";	/* the other side, in messages */
@@ -219,7 +238,7 @@ static void send_all(int fd, const unsigned char *buf, size_t n, const char *wha
 }
 
 static void send_reply(int fd, unsigned int len, const unsigned char v2[MPA_V2_BLOCK_LEN],
-		       unsigned int crc)
+		       unsigned int crc, unsigned int split)
 {
 	unsigned char frame[MPA_HDR_LEN + MPA_MAX_PDATA];
 	unsigned int i, n = MPA_HDR_LEN + len;
@@ -235,8 +254,12 @@ static void send_reply(int fd, unsigned int len, const unsigned char v2[MPA_V2_B
 	/* the consumer's private data */
 	for (; i < len; i++)
 		frame[MPA_HDR_LEN + i] = (i - MPA_V2_BLOCK_LEN) & 0xff;
-	send_all(fd, frame, n, "send of the MPA Reply");
-	printf("mpa_peer: sent reply: revision 2, flags 0x%02x", frame[16]);
+	/* -s: one byte per segment first, so the Initiator gets a burst */
+	for (i = 0; i < split && i + 1 < n; i++)
+		send_all(fd, frame + i, 1, "send of the MPA Reply");
+	send_all(fd, frame + i, n - i, "send of the MPA Reply");
+	printf("mpa_peer: sent reply%s: revision 2, flags 0x%02x", split ? " in pieces" : "",
+	       frame[16]);
 	print_flags(frame[16]);
 	printf(", private data length %u%s\n", len,
 	       len < MPA_V2_BLOCK_LEN ? " (shorter than the 4-byte IRD/ORD block)" : "");
@@ -282,8 +305,11 @@ static void wait_close(int fd, int timeout_s)
 	}
 }
 
-/* connect to @ai, retrying for up to @timeout_s while nobody listens */
-static int connect_retry(struct addrinfo *ai, int timeout_s)
+/*
+ * connect to @ai, retrying for up to @timeout_s while nobody listens; with
+ * @defer, the last ACK of the handshake waits for our first data
+ */
+static int connect_retry(struct addrinfo *ai, int timeout_s, int defer)
 {
 	int fd, i;
 
@@ -291,6 +317,8 @@ static int connect_retry(struct addrinfo *ai, int timeout_s)
 		fd = socket(ai->ai_family, SOCK_STREAM, 0);
 		if (fd < 0)
 			die("socket");
+		if (defer && setsockopt(fd, IPPROTO_TCP, TCP_DEFER_ACCEPT, &defer, sizeof(defer)))
+			die("TCP_DEFER_ACCEPT");
 		if (!connect(fd, ai->ai_addr, ai->ai_addrlen))
 			return fd;
 		if (errno != ECONNREFUSED)
@@ -315,6 +343,38 @@ static void wait_for(const char *path, int timeout_s)
 	}
 }
 
+/*
+ * -x preclose: the Responder must end the connection without an answer.
+ * 0 when it closes or resets without a byte, 1 when it answers or keeps it.
+ */
+static int preclose_result(int fd, int timeout_s)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	unsigned char buf[MPA_HDR_LEN];
+	ssize_t r;
+
+	do
+		r = poll(&pfd, 1, timeout_s * 1000);
+	while (r < 0 && errno == EINTR);
+	if (r < 0)
+		die("poll");
+	if (r == 0) {
+		printf("mpa_peer: FAIL: the Responder kept a connection closed before its Request was looked at for %d s\n",
+		       timeout_s);
+		return 1;
+	}
+	r = read(fd, buf, sizeof(buf));
+	close(fd);
+	if (r > 0) {
+		print_hex("mpa_peer: FAIL: the Responder answered a connection closed with its Request:",
+			  buf, r);
+		return 1;
+	}
+	printf("mpa_peer: PASS: the Responder %s the connection without answering\n",
+	       r == 0 ? "closed" : errno == ECONNRESET ? "reset" : strerror(errno));
+	return 0;
+}
+
 static int initiator(struct addrinfo *ai, const char *go, int rtr, int timeout_s)
 {
 	unsigned char req[MPA_HDR_LEN + MPA_V2_BLOCK_LEN], hdr[MPA_HDR_LEN];
@@ -322,7 +382,7 @@ static int initiator(struct addrinfo *ai, const char *go, int rtr, int timeout_s
 	/* MPA length 14, DDP tagged + last, DDP and RDMAP version 1, RDMA Write */
 	static const unsigned char fpdu[20] = { 0x00, 0x0e, 0xc1, 0x40 };
 	unsigned int flags, pd_len, ird, ord;
-	int fd = connect_retry(ai, timeout_s);
+	int one = 1, fd = connect_retry(ai, timeout_s, rtr == PRECLOSE);
 
 	peer = "Responder";
 	memcpy(req, MPA_KEY_REQ, MPA_KEY_LEN);
@@ -334,6 +394,16 @@ static int initiator(struct addrinfo *ai, const char *go, int rtr, int timeout_s
 	req[21] = 1;
 	req[22] = MPA_V2_WRITE_RTR >> 8;	/* ORD 1, only the Write RTR */
 	req[23] = 1;
+	if (rtr == PRECLOSE) {
+		/* the Request, the FIN and the handshake's last ACK in one segment */
+		if (setsockopt(fd, IPPROTO_TCP, TCP_CORK, &one, sizeof(one)))
+			die("TCP_CORK");
+		send_all(fd, req, sizeof(req), "send of the MPA Request");
+		if (shutdown(fd, SHUT_WR))
+			die("shutdown");
+		printf("mpa_peer: sent request and FIN together: revision 2, enhanced, IRD 1 ORD 1\n");
+		return preclose_result(fd, timeout_s);
+	}
 	send_all(fd, req, sizeof(req), "send of the MPA Request");
 	printf("mpa_peer: sent request: revision 2, enhanced, IRD 1 ORD 1, peer-to-peer, write RTR\n");
 
@@ -390,20 +460,27 @@ int main(int argc, char **argv)
 	const char *addr = NULL, *port = NULL, *ready = NULL, *go = NULL;
 	int len = -1, count = 1, timeout_s = 15, one = 1, active = 0, rtr = 1, lfd, fd, c, i, rc;
 	unsigned char v2[MPA_V2_BLOCK_LEN];
-	unsigned int crc;
+	unsigned int crc, split = 0;
 	struct addrinfo *ai;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	while ((c = getopt(argc, argv, "a:p:l:n:t:r:cw:x:")) != -1) {
+	while ((c = getopt(argc, argv, "a:p:l:n:t:r:cw:x:s:")) != -1) {
 		switch (c) {
 		case 'c': active = 1; break;
 		case 'w': go = optarg; break;
 		case 'x':
-			if (strcmp(optarg, "rtr") && strcmp(optarg, "close") &&
-			    strcmp(optarg, "reset"))
+			if (!strcmp(optarg, "rtr"))
+				rtr = 1;
+			else if (!strcmp(optarg, "close"))
+				rtr = 0;
+			else if (!strcmp(optarg, "reset"))
+				rtr = -1;
+			else if (!strcmp(optarg, "preclose"))
+				rtr = PRECLOSE;
+			else
 				goto usage;
-			rtr = !strcmp(optarg, "rtr") ? 1 : !strcmp(optarg, "close") ? 0 : -1;
 			break;
+		case 's': split = atoi(optarg); break;
 		case 'a': addr = optarg; break;
 		case 'p': port = optarg; break;
 		case 'l': len = atoi(optarg); break;
@@ -453,16 +530,25 @@ int main(int argc, char **argv)
 		printf("mpa_peer: connection %d accepted\n", i + 1);
 		if (read_request(fd, v2, &crc))
 			return 1;
-		send_reply(fd, len, v2, crc);
-		wait_close(fd, timeout_s);
+		if (go)
+			wait_for(go, timeout_s);
+		if (split) {
+			if (setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one)))
+				die("TCP_NODELAY");
+			send_reply(fd, len, v2, crc, split);
+			printf("mpa_peer: closing right after the reply\n");
+		} else {
+			send_reply(fd, len, v2, crc, 0);
+			wait_close(fd, timeout_s);
+		}
 		close(fd);
 	}
 	close(lfd);
 	return 0;
 
 usage:
-	fprintf(stderr, "usage: mpa_peer -a ADDR -p PORT -l LEN [-n COUNT] [-t SECONDS] [-r FILE]\n"
-		"       mpa_peer -c -a ADDR -p PORT [-w FILE] [-x rtr|close|reset] [-t SECONDS]\n"
+	fprintf(stderr, "usage: mpa_peer -a ADDR -p PORT -l LEN [-n COUNT] [-t SECONDS] [-r FILE] [-s COUNT] [-w FILE]\n"
+		"       mpa_peer -c -a ADDR -p PORT [-w FILE] [-x rtr|close|reset|preclose] [-t SECONDS]\n"
 		"  LEN: private data length of the MPA v2 Reply (0-3: too short for the IRD/ORD block)\n");
 	return 2;
 }

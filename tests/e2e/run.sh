@@ -36,6 +36,12 @@ echo "$timeout" > "$out/shared/timeout"
 [ -z "${STRESS_SCALE:-}" ] || echo "$STRESS_SCALE" > "$out/shared/scale"
 [ -z "${STRESS_SEED:-}" ] || echo "$STRESS_SEED" > "$out/shared/seed"
 [ -z "${STRESS_N:-}" ] || echo "$STRESS_N" > "$out/shared/fuzz-n"
+# a modular kernel's modules (scripts/kbuild.sh installs them beside its build): the guest
+# loads RDMA from there (tests/e2e/net.sh)
+for g in client:$kernel server:$server_kernel; do
+	m=$(dirname "$(readlink -f "${g#*:}")")/../../../modroot
+	[ ! -d "$m/lib/modules" ] || readlink -f "$m" > "$out/shared/modroot-${g%%:*}"
+done
 vm_pair "$out" "$kernel" "$server_kernel" "$timeout" "$append" "$here/server.sh" "$here/client.sh" \
 	< /dev/null
 src=$pair_src crc=$pair_crc

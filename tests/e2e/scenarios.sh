@@ -121,15 +121,22 @@ scenario destroy50-iw     siw RDMA_PS_TCP   cm_send_iw_connect "true"           
 # and the scenario fails: nobody came). 0 comes last: it oopses a stock client.
 mpa_bin=$here/../../build/bin
 mpa() {
-	local name=$1 len=$2 port=$3 want=$4
+	local name=$1 len=$2 port=$3 want=$4 peer=${5:-} before=${6:-}
 	scenario "$name" siw RDMA_PS_TCP cm_send_iw_connect \
-		"$mpa_bin/mpa_peer -a $wa -p $port -l $len -r /shared/mpa-peer-$port & p=\$!; until [ -e /shared/done ] || ! kill -0 \$p 2>/dev/null; do sleep 1; done; kill \$p 2>/dev/null; wait \$p # listens later" \
-		"for _ in \$(seq 100); do [ -e /shared/mpa-peer-$port ] && break; sleep 0.2; done; timeout 60 $mpa_bin/mpa_client -a $wa -p $port $want"
+		"$mpa_bin/mpa_peer -a $wa -p $port -l $len$peer -r /shared/mpa-peer-$port & p=\$!; until [ -e /shared/done ] || ! kill -0 \$p 2>/dev/null; do sleep 1; done; kill \$p 2>/dev/null; wait \$p # listens later" \
+		"for _ in \$(seq 100); do [ -e /shared/mpa-peer-$port ] && break; sleep 0.2; done; $before timeout 60 $mpa_bin/mpa_client -a $wa -p $port $want"
 }
 mpa siw-mpareply8 8 7458 "-x established -n 4"
 mpa siw-mpareply1 1 7451 "-x error"
 mpa siw-mpareply3 3 7453 "-x error"
 mpa siw-mpareply0 0 7450 "-x error"
+# the peer sends a valid Reply as 8 one-byte segments and the rest, and closes right after it,
+# while the client guest's kworkers are held off (tests/e2e/starve.sh, from 1 s after the
+# connect for 3 s; the peer's Reply waits for its go-file): each segment then takes one of the
+# Initiator CEP's six work elements, and the close needs one too. The connect must be
+# ESTABLISHED and then DISCONNECTED (stock: the close found no work element and was dropped,
+# so the connection stayed ESTABLISHED with nobody behind it, siw-fixes 11)
+mpa siw-mpaclose8 8 7463 "-x closed -n 4" " -s 8 -w /shared/go-mpaclose8" "(sleep 1; $here/starve.sh 3 /shared/go-mpaclose8) &"
 # the iWARP CM, a connect request accepted and not yet ESTABLISHED: the Initiator (mpa_peer
 # -c, plain TCP) asks for MPA v2 peer-to-peer mode and holds back its RTR, without which siw
 # reports no ESTABLISHED, until the server has called rdma_reject() and rdma_accept() again:
@@ -143,6 +150,12 @@ scenario accacc-iw        siw RDMA_PS_TCP   none               "$sv -a $wa -p 74
 # no ESTABLISHED; the server gets DISCONNECTED (stock: the iWARP CM's BUG() in
 # cm_close_handler(), rc-fixes 7)
 scenario rtrreset-iw      siw RDMA_PS_TCP   none               "$sv -a $wa -p 7461 -t accrej -n 2 -w /shared/go-rtrreset-iw" "timeout 60 $mpa_bin/mpa_peer -c -a $wa -p 7461 -w /shared/go-rtrreset-iw -t 30 -x reset"
+# an Initiator (mpa_peer -c -x preclose) whose MPA Request and FIN reach the Responder in one
+# segment with the handshake's last ACK, before siw's listener has taken the connection: the
+# Responder must close it without an answer and its consumer must not see it (siw finds the
+# FIN right behind the Request, siw_mpa_rr_check_trailing()); a real connect then works.
+# Stock: the FIN reaches the listener's CEP, which siw then destroys (rc-fixes 3)
+scenario preclose-iw      siw RDMA_PS_TCP   cm_send_iw_connect "$sv -a $wa -p 7462 -q -t accept" "timeout 60 $mpa_bin/mpa_peer -c -a $wa -p 7462 -x preclose -t 10 && $cl -a $wa -p 7462 -q -t einval"
 # many connections at once: the cmtime client connects and tears down all of them (its exit
 # code); the cmtime server never exits by itself, so it passes if it is still up when the
 # client is done
