@@ -235,8 +235,11 @@ stress: debug debug-stock build/bin/rdmacm_conform build/bin/ucma_fuzz
 modules-kernel: tree
 	@bash scripts/kbuild.sh $(B)/linux $(B)/modules config/guest.config config/debug.config config/modules.config
 
+# the modular KASAN kernel reports a wild-memory-access in handle_edge_irq() while it boots,
+# before any RDMA code (README, "Found, not fixed"): its consoles count from init on
 modules-e2e: modules-kernel build/bin/rdmacm_conform
 	@STRESS_SCALE=$${STRESS_SCALE:-1} E2E_SCENARIOS=tests/stress/modules.sh E2E_TIMEOUT=$${E2E_TIMEOUT:-1800} \
+		E2E_COMPLAINTS_FROM='Run .* as init process' \
 		bash tests/e2e/run.sh $(B)/modules/arch/x86/boot/bzImage $(B)/modules-e2e
 
 ## debug-stock  the debug guest kernel without the series (for make stress)

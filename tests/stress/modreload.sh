@@ -1,11 +1,14 @@
 #!/bin/bash
 # Guest helper of tests/stress/modules.sh (a modular kernel: config/modules.config):
-#   modreload.sh driver rxe|siw ADDR PORT ROUNDS STORM COMMAND...
-#     ROUNDS times: COMMAND (a storm of connects to ADDR over the driver's device) runs, and
-#     about 1 s in the driver's module is removed under it (odd rounds: modprobe -r alone,
-#     which unregisters the device; even rounds: rdma link delete first), the storm being
-#     told (SIGUSR1) to start no new connect; then the module is loaded and the device added
-#     again, and rping to ADDR:PORT must pass. STORM is the storm's rdmacm_conform port.
+#   modreload.sh driver rxe|siw ADDR PORT ROUNDS COMMAND...
+#     ROUNDS times: COMMAND (a storm of connects over the driver's device) runs; about 1 s in,
+#     the driver's module is removed: either that succeeds and takes the device with it
+#     (siw's exit unregisters its devices, waiting for their users), or it is refused and
+#     the module stays (each rxe device made by rdma link add holds rdma_rxe); then the device
+#     is deleted under the storm (rdma link delete, which waits for the storm's verbs
+#     context), the storm being told (SIGUSR1) to start no new connect, and the module must
+#     go (odd rounds at once, retried while in use; even rounds once the storm has ended); it
+#     is loaded and the device added again, and rping to ADDR:PORT must pass.
 #   modreload.sh cm ADDR PORT
 #     with a listening id open (an rdmacm_conform server in this guest), removing rdma_ucm,
 #     rdma_cm and ib_cm must be refused (module in use); once that process has gone and
@@ -45,20 +48,33 @@ driver)
 		storm=$!
 		sleep 1
 		start=$(date +%s)
-		if [ $((r % 2)) = 0 ]; then
+		if mp -r "$mod" 2> /tmp/modreload-err; then
+			# siw: the module's exit unregisters its devices, once their users let go
+			loaded "$mod" && fail "round $r: $mod still loaded after modprobe -r"
+			rdma link show "$dev/1" > /dev/null 2>&1 && fail "round $r: $dev still there without $mod"
+			echo "modreload: round $r: $mod and $dev removed under the storm in $(($(date +%s) - start)) s"
+		else
+			# rdma_rxe: each device made by rdma link add holds the module
+			loaded "$mod" || fail "round $r: $mod gone although its removal failed"
+			echo "modreload: round $r: modprobe -r $mod refused while $dev exists: $(head -n 1 /tmp/modreload-err)"
 			timeout 120 rdma link delete "$dev" &
 			del=$!
 			sleep 1
 			pkill -USR1 -x rdmacm_conform || true
 			wait "$del" || fail "round $r: rdma link delete $dev failed or hung"
-		else
-			(sleep 1; pkill -USR1 -x rdmacm_conform || true) &
+			echo "modreload: round $r: $dev deleted under the storm in $(($(date +%s) - start)) s"
 		fi
-		mp -r "$mod" || fail "round $r: modprobe -r $mod failed or hung"
+		[ $((r % 2)) = 1 ] || timeout 120 tail --pid="$storm" -f /dev/null || fail "round $r: the storm did not end"
+		for i in $(seq 240); do
+			loaded "$mod" || break
+			mp -r "$mod" 2> /dev/null && break
+			[ "$i" = 240 ] && fail "round $r: $mod still in use 120 s after $dev was deleted"
+			sleep 0.5
+		done
 		loaded "$mod" && fail "round $r: $mod still loaded after modprobe -r"
-		echo "modreload: round $r: $mod removed under the storm in $(($(date +%s) - start)) s"
-		rc=0
+		echo "modreload: round $r: $mod removed $(($(date +%s) - start)) s after the deletion began"
 		timeout 120 tail --pid="$storm" -f /dev/null || fail "round $r: the storm did not end"
+		rc=0
 		wait "$storm" || rc=$?
 		echo "modreload: round $r: the storm exited $rc"
 		[ "$rc" = 0 ] || fail "round $r: the storm exited $rc"

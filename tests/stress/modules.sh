@@ -18,8 +18,9 @@ persistent() {
 }
 storm() { echo "timeout 300 \$CONFORM client -a $1 -p $2 $3 -t storm -n $((200 * scale))"; }
 
-# siw removed (and rdma_rxe below) with a storm of connects in flight, 2 rounds per unit of
-# scale (one modprobe -r alone, one after rdma link delete); reloaded, rping must pass
+# siw (and rdma_rxe below) under a storm of connects, 2 rounds per unit of scale: its removal
+# refused while the device exists, the device deleted under the storm, the module removed
+# (while the storm ends, then after it), reloaded: rping must pass
 scenario mod-siw  siw RDMA_PS_TCP cm_send_iw_connect "$(persistent "$sv -a $wa -p 7711 -q -t serve" "rping -s -a $wa -p 7712 -P")" "$stress/modreload.sh driver siw $wa 7712 $((2 * scale)) $(storm $wa 7711 -q)"
 scenario mod-rxe  rxe RDMA_PS_TCP cm_send_req        "$(persistent "$sv -a $ra -p 7713 -t serve" "rping -s -a $ra -p 7714 -P")" "$stress/modreload.sh driver rxe $ra 7714 $((2 * scale)) $(storm $ra 7713)"
 # rdma_ucm, rdma_cm, iw_cm and ib_cm: refused while an id exists, removed once none does,
