@@ -10,17 +10,12 @@
 scale=$(cat /shared/scale 2>/dev/null || echo "${STRESS_SCALE:-1}")
 stress=$(dirname "${BASH_SOURCE[0]}")
 sv='$CONFORM server' ra=169.254.1.1 wa=169.254.2.1
-# servers that run until the client is done (as in tests/stress/scenarios.sh)
-persistent() {
-	local c s=''
-	for c in "$@"; do s+="$c & p+=\" \$!\"; "; done
-	echo "p=''; ${s}until [ -e /shared/done ]; do sleep 1; for q in \$p; do kill -0 \$q || exit 1; done; done; kill \$p; for q in \$p; do wait \$q || [ \$? = 143 ] || exit 1; done"
-}
+. "$stress/lib-stress.sh"
 storm() { echo "timeout 300 \$CONFORM client -a $1 -p $2 $3 -t storm -n $((200 * scale))"; }
 
-# siw (and rdma_rxe below) under a storm of connects, 2 rounds per unit of scale: its removal
-# refused while the device exists, the device deleted under the storm, the module removed
-# (while the storm ends, then after it), reloaded: rping must pass
+# siw (and rdma_rxe below) under a storm of connects, 2 rounds per unit of scale: removed
+# with its device, or refused while the device exists and then removed once the device is
+# deleted under the storm (tests/stress/modreload.sh); reloaded: rping must pass
 scenario mod-siw  siw RDMA_PS_TCP cm_send_iw_connect "$(persistent "$sv -a $wa -p 7711 -q -t serve" "rping -s -a $wa -p 7712 -P")" "$stress/modreload.sh driver siw $wa 7712 $((2 * scale)) $(storm $wa 7711 -q)"
 scenario mod-rxe  rxe RDMA_PS_TCP cm_send_req        "$(persistent "$sv -a $ra -p 7713 -t serve" "rping -s -a $ra -p 7714 -P")" "$stress/modreload.sh driver rxe $ra 7714 $((2 * scale)) $(storm $ra 7713)"
 # rdma_ucm, rdma_cm, iw_cm and ib_cm: refused while an id exists, removed once none does,

@@ -13,13 +13,7 @@ x() { echo $(($1 * scale)); }
 fuzz_n=$(cat /shared/fuzz-n 2>/dev/null || x 100000)
 stress=$(dirname "${BASH_SOURCE[0]}")
 cl='timeout 900 $CONFORM client' sv='$CONFORM server' ra=169.254.1.1 wa=169.254.2.1
-# servers that run until the client is done, then get SIGTERM (rdmacm_conform's serve and
-# flap exit 0 on it, an rping server dies of it: both fine; any other end fails)
-persistent() {
-	local c s=''
-	for c in "$@"; do s+="$c & p+=\" \$!\"; "; done
-	echo "p=''; ${s}until [ -e /shared/done ]; do sleep 1; for q in \$p; do kill -0 \$q || exit 1; done; done; kill \$p; for q in \$p; do wait \$q || [ \$? = 143 ] || exit 1; done"
-}
+. "$stress/lib-stress.sh"
 # the client's CM ids when it started (no other client runs at the same time) must be all
 # that is left when it is done: `settled CMD` runs CMD and then compares
 settled() { echo "b=\$($stress/cm-ids.sh); $1; rc=\$?; $stress/cm-ids.sh --settle \$b || exit 1; exit \$rc"; }
