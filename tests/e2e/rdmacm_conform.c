@@ -54,6 +54,13 @@
  *              goes on to ESTABLISHED (CONNECT_RESPONSE without a QP).
  *              Stock IB/RoCE: the reject returns 0, and the refused accept
  *              rejects; either cancels the connect without an event
+ *   errqp      (-q, against the server's errqp) packets for a QP in ERROR:
+ *              with -n 1 the server's QP is moved to ERROR and a 64 KiB send
+ *              to it does not succeed (a retry error, or flushed when we
+ *              move our QP to ERROR 3 s later); without, a 4 MiB RDMA READ is
+ *              flushed by moving our QP to ERROR while its responses arrive.
+ *              The kernel must not complain (stock 7.3.4 rxe frees the
+ *              dropped packets with interrupts off)
  *   retry      iWARP: the first connect is refused (nobody listens yet):
  *              REJECTED -ECONNRESET, and the same id refuses a second
  *              connect (EINVAL); after touching FILE (-w), new ids connect
@@ -93,6 +100,8 @@
  * RTR, and expect ESTABLISHED; with -n 2 neither call, and the peer resets
  * the connection instead of its RTR: expect DISCONNECTED);
  * accept_exit (accept, then exit 3 s later without waiting for the RTU),
+ * errqp (accept with a readable buffer; with -n 1 move the QP to ERROR and
+ * create the -w FILE; then wait for DISCONNECTED),
  * serve (accept every request until SIGTERM), flap (serve, but destroy and
  * re-create the listener every few ms); with -w FILE the server listens only
  * once FILE exists (but for accept_late and accrej).
@@ -237,6 +246,10 @@ static struct addrinfo *lookup(int passive)
 	return res;
 }
 
+/* one PD and CQ for all QPs of the process (one device per run) */
+static struct ibv_pd *pd;
+static struct ibv_cq *cq;
+
 /* A QP for @id on one PD and CQ shared by the process; 0 or an errno. */
 static int create_qp(struct rdma_cm_id *id)
 {
@@ -245,10 +258,6 @@ static int create_qp(struct rdma_cm_id *id)
 			 .max_send_sge = 1, .max_recv_sge = 1 },
 		.qp_type = ps == RDMA_PS_UDP ? IBV_QPT_UD : IBV_QPT_RC,
 	};
-	/* one PD and CQ for all QPs of the process (one device per run) */
-	static struct ibv_pd *pd;
-	static struct ibv_cq *cq;
-
 	if (!pd)
 		pd = ibv_alloc_pd(id->verbs);
 	if (pd && !cq)
@@ -1214,6 +1223,130 @@ static void client_rejafter(void)
 		fail("the destroy took %.3f s", now() - t);
 }
 
+/*
+ * errqp: the peer's packets reach a QP in ERROR, which rxe drops. With -n 1
+ * the server's QP is moved to ERROR (it creates the -w FILE then) and we send
+ * ERRQP_SEND bytes to it: the send must not succeed. Without, we read
+ * ERRQP_READ bytes of the server's memory (its address and rkey come with its
+ * accept) and move our own QP to ERROR while the read responses arrive: the
+ * read is flushed. Either way the kernel must not complain (stock 7.3.4 rxe
+ * drops those packets with interrupts off: page_pool's WARN, rxe-fixes 2).
+ */
+struct errqp_buf {
+	uint64_t addr;
+	uint32_t rkey;
+	uint32_t len;
+};
+
+#define ERRQP_SEND	(64 << 10)
+#define ERRQP_READ	(4 << 20)
+
+static struct ibv_mr *errqp_mr(size_t n, int access)
+{
+	void *buf = calloc(1, n);
+	struct ibv_mr *mr;
+
+	if (!buf)
+		fail("out of memory");
+	mr = ibv_reg_mr(pd, buf, n, access);
+	if (!mr)
+		fail("ibv_reg_mr: %s", strerror(errno));
+	return mr;
+}
+
+/* The next work completion; after @ms, fail (or, for less, status -1). */
+static struct ibv_wc errqp_wait_wc(int ms)
+{
+	struct ibv_wc wc;
+	double end = now() + ms / 1000.0;
+	int n;
+
+	while (!(n = ibv_poll_cq(cq, 1, &wc)) && now() < end)
+		usleep(1000);
+	if (n == 1)
+		return wc;
+	if (ms < TIMEOUT_MS) {
+		wc.status = (enum ibv_wc_status)-1;
+		return wc;
+	}
+	fail("no work completion within %d ms", ms);
+}
+
+static void client_errqp(void)
+{
+	struct rdma_cm_id *id = client_id(1);
+	struct ibv_qp_attr attr = { .qp_state = IBV_QPS_ERR };
+	struct ibv_sge sge = {};
+	struct ibv_send_wr wr = { .sg_list = &sge, .num_sge = 1,
+				  .send_flags = IBV_SEND_SIGNALED }, *bad;
+	struct rdma_cm_event *ev;
+	struct errqp_buf peer;
+	struct ibv_mr *mr;
+	struct ibv_wc wc;
+	uint8_t ack_timeout = 14;
+
+	if (!id->qp)
+		fail("errqp needs a QP (-q)");
+	/* retries of 67 ms: a retry error could come within a second */
+	if (rdma_set_option(id, RDMA_OPTION_ID, RDMA_OPTION_ID_ACK_TIMEOUT,
+			    &ack_timeout, sizeof(ack_timeout)))
+		fail("rdma_set_option(ACK_TIMEOUT): %s", strerror(errno));
+	if (client_connect(id, NULL, 0))
+		fail("rdma_connect: %s", strerror(errno));
+	ev = next_event();
+	if (ev->event != RDMA_CM_EVENT_ESTABLISHED)
+		fail("expected ESTABLISHED, got %s status %d",
+		     rdma_event_str(ev->event), ev->status);
+	if (ev->param.conn.private_data_len < sizeof(peer))
+		fail("%d bytes of private data, expected the server's buffer",
+		     ev->param.conn.private_data_len);
+	memcpy(&peer, ev->param.conn.private_data, sizeof(peer));
+	rdma_ack_cm_event(ev);
+
+	mr = errqp_mr(ERRQP_READ, IBV_ACCESS_LOCAL_WRITE);
+	sge.addr = (uintptr_t)mr->addr;
+	sge.lkey = mr->lkey;
+	if (len == 1) {
+		wait_file(go_file, TIMEOUT_MS / 1000);
+		sge.length = ERRQP_SEND;
+		wr.opcode = IBV_WR_SEND;
+		if (ibv_post_send(id->qp, &wr, &bad))
+			fail("ibv_post_send: %s", strerror(errno));
+		/*
+		 * rxe gives no retry error here within 20 s (it should after
+		 * 8 x 67 ms): after 3 s, our QP goes to ERROR and flushes it
+		 */
+		wc = errqp_wait_wc(3000);
+		if (wc.status == (enum ibv_wc_status)-1) {
+			if (ibv_modify_qp(id->qp, &attr, IBV_QP_STATE))
+				fail("ibv_modify_qp(ERROR): %s", strerror(errno));
+			wc = errqp_wait_wc(TIMEOUT_MS);
+		}
+		if (wc.status == IBV_WC_SUCCESS)
+			fail("the send to a QP in ERROR succeeded");
+	} else {
+		if (peer.len < ERRQP_READ)
+			fail("the server's buffer has %u bytes", peer.len);
+		sge.length = ERRQP_READ;
+		wr.opcode = IBV_WR_RDMA_READ;
+		wr.wr.rdma.remote_addr = peer.addr;
+		wr.wr.rdma.rkey = peer.rkey;
+		if (ibv_post_send(id->qp, &wr, &bad))
+			fail("ibv_post_send: %s", strerror(errno));
+		usleep(2000);
+		if (ibv_modify_qp(id->qp, &attr, IBV_QP_STATE))
+			fail("ibv_modify_qp(ERROR): %s", strerror(errno));
+		wc = errqp_wait_wc(TIMEOUT_MS);
+		if (wc.status != IBV_WC_WR_FLUSH_ERR)
+			fail("the read ended in %s, not %s (flushed)",
+			     ibv_wc_status_str(wc.status),
+			     ibv_wc_status_str(IBV_WC_WR_FLUSH_ERR));
+	}
+	printf("%s %s: %s\n", role, test, ibv_wc_status_str(wc.status));
+	rdma_disconnect(id);
+	destroy_id_and_qp(id, 0);
+}
+
 /* ---------------------------------------------------------------- server */
 
 static struct rdma_cm_id *listen_on(struct addrinfo *res, int backlog)
@@ -1239,7 +1372,8 @@ static struct rdma_cm_id *server_request(struct rdma_cm_id **listen_id)
 	 * accept_late listens at once and waits for the file before it
 	 * accepts; accrej creates it
 	 */
-	if (go_file && strcmp(test, "accept_late") && strcmp(test, "accrej"))
+	if (go_file && strcmp(test, "accept_late") && strcmp(test, "accrej") &&
+	    strcmp(test, "errqp"))
 		wait_file(go_file, REQUEST_TIMEOUT_MS / 1000);
 	*listen_id = listen_on(res, 4);
 	freeaddrinfo(res);
@@ -1421,6 +1555,41 @@ static void server_serve(int flap)
 	exit(0);
 }
 
+/*
+ * errqp: accept with the address and rkey of ERRQP_READ readable bytes; with
+ * -n 1 move the QP to ERROR once ESTABLISHED and create the -w FILE. Then wait
+ * until the client is gone.
+ */
+static void server_errqp(struct rdma_cm_id *id)
+{
+	struct ibv_qp_attr attr = { .qp_state = IBV_QPS_ERR };
+	struct rdma_conn_param p;
+	struct errqp_buf b;
+	struct rdma_cm_event *ev;
+	struct ibv_mr *mr;
+
+	make_qp(id);
+	mr = errqp_mr(ERRQP_READ, IBV_ACCESS_LOCAL_WRITE |
+		      IBV_ACCESS_REMOTE_READ);
+	b.addr = (uintptr_t)mr->addr;
+	b.rkey = mr->rkey;
+	b.len = ERRQP_READ;
+	conn_param_init(&p, &b, sizeof(b));
+	if (rdma_accept(id, &p))
+		fail("rdma_accept: %s", strerror(errno));
+	expect_event(RDMA_CM_EVENT_ESTABLISHED);
+	if (len == 1) {
+		if (ibv_modify_qp(id->qp, &attr, IBV_QP_STATE))
+			fail("ibv_modify_qp(ERROR): %s", strerror(errno));
+		touch_file(go_file);
+	}
+	ev = wait_event(60000);
+	if (ev->event != RDMA_CM_EVENT_DISCONNECTED)
+		fail("expected DISCONNECTED, got %s status %d",
+		     rdma_event_str(ev->event), ev->status);
+	rdma_ack_cm_event(ev);
+}
+
 static void server(void)
 {
 	struct rdma_cm_id *listen_id, *id;
@@ -1454,6 +1623,8 @@ static void server(void)
 		/* no RTU comes: leave, and let ucma destroy the id (a REJ) */
 		sleep(3);
 		printf("%s %s: leaving without the RTU\n", role, test);
+	} else if (!strcmp(test, "errqp")) {
+		server_errqp(id);
 	} else if (!strcmp(test, "ece")) {
 		struct ibv_ece ece = {};
 
@@ -1541,6 +1712,8 @@ int main(int argc, char **argv)
 		client_rejpending();
 	else if (!strcmp(test, "rejreq"))
 		client_rejreq();
+	else if (!strcmp(test, "errqp"))
+		client_errqp();
 	else
 		goto usage;
 	printf("%s %s: PASS\n", role, test);
