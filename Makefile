@@ -33,7 +33,7 @@ run: e2e
 ## test     everything CI checks. Mainline: the queue as a maintainer's bot checks it,
 ##          KUnit, the manual pages and the Documentation page, the e2e run, interop with a
 ##          stock 7.3 kernel, the bench smoke and the stress smoke (both guests patched,
-##          without netdev-down and nvme-relink-siw). The 6.12 backport: its patches
+##          without nvme-relink-siw). The 6.12 backport: its patches
 ##          checked (CHECK_LIGHT: checkpatch, each series applies), KUnit, the e2e run.
 ##          Then the real clients between the bases (interop-bases). Each step's time in
 ##          build/times.tsv; one summary line. (make test-more: mainline's whole stress
@@ -60,13 +60,12 @@ test:
 	@bash scripts/summary.sh
 
 ## test-more  what make test leaves out to keep within CI's time: mainline's stress smoke
-##          in full (netdev-down too) with its stock comparison, and 6.12's stock interop,
+##          in full (nvme-relink-siw too) with its stock comparison, and 6.12's stock interop,
 ##          bench smoke and stress smoke
-# make test's stress smoke leaves out netdev-down: on mainline it hits 7.3.4's rxe_receiver()
-# WARN now and then (README, "Found, not fixed"), a stock bug outside the series; and
-# nvme-relink-siw, whose reconnect now and then meets the unlinked subsystem, which NVMe-oF
-# answers with DNR, and whose second connect's namespace once did not appear within 10 s
-TEST_STRESS_SKIP := netdev-down nvme-relink-siw
+# make test's stress smoke leaves out nvme-relink-siw, whose reconnect now and then meets the
+# unlinked subsystem, which NVMe-oF answers with DNR, and whose second connect's namespace once
+# did not appear within 10 s
+TEST_STRESS_SKIP := nvme-relink-siw
 test-more:
 	@$(MAKE) --no-print-directory BASE=mainline stress-smoke
 	@$(MAKE) --no-print-directory BASE=6.12 interop bench-smoke stress-smoke
@@ -202,8 +201,7 @@ STRESS_RUN = E2E_SCENARIOS=tests/stress/scenarios.sh STRESS_SEED=$(STRESS_SEED) 
 ##          down and rxe0 deleted under a storm (STRESS_SKIP leaves scenarios out); then
 ##          STRESS_STOCK on two stock guests, for the comparison (reported, not a failure:
 ##          stock has the bugs the series fixes)
-# STRESS_SKIP="name ...": scenarios left out (e.g. netdev-down on mainline, where 7.3.4's
-# rxe_receiver() frees an skb with interrupts off: README, "Found, not fixed")
+# STRESS_SKIP="name ...": scenarios left out (e.g. nvme-relink-siw, README "Found, not fixed")
 STRESS_SKIP ?=
 STRESS_STOCK ?= failnth-req failnth-sidr failnth-mpa connect2-siw closefd-siw fuzz flap-siw rejpending-rc rejpending-iw
 stress-smoke: guest $(if $(STRESS_STOCK),stock) build/bin/rdmacm_conform build/bin/ucma_fuzz
