@@ -92,10 +92,11 @@ conform mcast4-ud        rxe RDMA_PS_UDP   none               -                m
 # receive queue: the port's CM hears nothing more until rxe0 is recreated, rxe-fixes 1)
 conform unroutable6-rc   rxe RDMA_PS_TCP   cm_send_req        accept           unroutable     "$sa6"
 conform unroutable4-rc   rxe RDMA_PS_TCP   cm_send_req        accept           unroutable
-# packets for a QP in ERROR: a 64 KiB send to the server's QP after the server moved it to
-# ERROR (it must not succeed), and a 4 MiB RDMA READ whose responses reach the client's QP after it
-# moved it to ERROR (flushed). rxe drops them; stock 7.3.4 frees them with interrupts off, and
-# the virtio-net page_pool's buffers then WARN in page_pool_put_unrefed_netmem() (rxe-fixes 2)
+# packets for a QP in ERROR: a 64 KiB send (one retry) to the server's QP after the server
+# moved it to ERROR (a retry error), and a 4 MiB RDMA READ whose responses reach the client's
+# QP after it moved it to ERROR on the first one (flushed). rxe drops them; stock 7.3.4 frees
+# them with interrupts off, and with virtio-net's page_pool that warns under lockdep
+# (page_pool_put_unrefed_netmem()) and then hangs the guest (rxe-fixes 2)
 conform errqp-send-rc    rxe RDMA_PS_TCP   cm_send_req        "errqp -q -n 1 -w /shared/go-errqp-send-rc" "errqp -q -n 1 -w /shared/go-errqp-send-rc"
 conform errqp-read-rc    rxe RDMA_PS_TCP   cm_send_req        "errqp -q"       "errqp -q"
 # a silent peer: 169.254.1.9 resolves to the server's MAC, which owns no such address and
