@@ -32,7 +32,8 @@ scenario siw-ucmatose10-rc siw RDMA_PS_TCP  cm_send_iw_connect "timeout 240 ucma
 # on siw, since iWARP connects a QP (without one, the ids have none, as for an external
 # QP). rdmacm_conform asks the device which transport it is. SERVER_TEST "-": no server.
 cl='timeout 60 $CONFORM client' sv='timeout 240 $CONFORM server' ra=169.254.1.1 wa=169.254.2.1
-conform_port=7410
+# conform's ports count up from 7470, clear of the fixed ports below (7434-7463)
+conform_port=7470
 conform() {
 	local name=$1 dev=$2 ps=$3 expect=$4 srv=$5 cli=$6 addr=${7:-} flags='' port=$conform_port
 	conform_port=$((conform_port + 1))
