@@ -175,10 +175,13 @@ bench-kernels: tree
 
 ## bench-smoke  one short make bench round (N = 1 and 100; 10 traced connects, 10 SIDR
 ##          resolutions, 20 ib_send_lat iterations) on the e2e kernels, to keep it working:
-##          fails if a round has no results, not on the guards
+##          fails if a round has no results or a traced connect gave no breakdown, not on
+##          the guards
 bench-smoke: guest stock
 	@BENCH_SMOKE=1 BENCH_ROUNDS=1 BENCH_NS="1 100" BENCH_REPS=1 bash scripts/bench.sh $(GUEST_KERNEL) $(STOCK_KERNEL) $(B)/bench-smoke || \
 		[ $$? = 3 ]
+	@n=$$(grep -c '^| total: the call to ESTABLISHED' $(B)/bench-smoke/results.md); [ "$$n" = 2 ] || \
+		{ echo "bench-smoke: $$n of 2 transports have a connect breakdown (want both)"; exit 1; }
 
 ## debug    the debug guest kernel: config/guest.config + config/debug.config (KASAN,
 ##          kmemleak, lockdep, DEBUG_LIST, DEBUG_OBJECTS, hung tasks, fault injection, UBSAN)

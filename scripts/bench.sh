@@ -13,9 +13,14 @@ patched=$1 stock=$2 out=$3
 rounds=${BENCH_ROUNDS:-5} ns=${BENCH_NS:-1 100 1000 5000} reps=${BENCH_REPS:-20}
 for k in "$patched" "$stock"; do [ -f "$k" ] || die "no kernel image at $k"; done
 . "$here/lib-pair.sh"
+# the guest links as UDP flows: over QEMU's TCP socket netdev (no TCP_NODELAY), siw's MPA
+# Reply waited up to 40 ms on the host's delayed ACK of the server guest's previous frame
+# (traced: 27 ms from the server's net_dev_xmit to the client's netif_receive_skb), half of
+# siw's connect step; the e2e runs keep the TCP link (scripts/vm.sh)
+export VM_LINK=${VM_LINK:-dgram}
 # no null_blk here; a clock with a resolution (see guest_clock_args)
 append=$(guest_clock_args)
-echo "bench: guest kernel arguments: $append"
+echo "bench: guest kernel arguments: $append; guest links: $VM_LINK"
 
 mkdir -p "$out"
 rm -rf "$out"/round-*

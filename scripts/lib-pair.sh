@@ -15,12 +15,12 @@ vm_pair() {
 	vm=$(dirname "${BASH_SOURCE[0]}")/vm.sh
 	rm -rf "$out/server" "$out/client"
 	mkdir -p "$out/server" "$out/client"
-	# two free TCP ports on 127.0.0.1 for the two guest-to-guest links
+	# two free ports for the two guest-to-guest links (TCP, or UDP with VM_LINK=dgram: scripts/vm.sh)
 	while [ "${#ports[@]}" -lt 2 ]; do
 		p=$(shuf -i 20000-60000 -n 1)
 		pair_listening "$p" || [[ " ${ports[*]} " == *" $p "* ]] || ports+=("$p")
 	done
-	echo "vm_pair: links on 127.0.0.1:${ports[0]} and :${ports[1]}, logs in $out"
+	echo "vm_pair: links on ports ${ports[0]} and ${ports[1]} (${VM_LINK:-stream}), logs in $out"
 	pair_src=0 pair_crc=0
 	"$vm" --name "$(basename "$out")-server" --kernel "$server_kernel" --outdir "$out/server" \
 		--shared "$out/shared" --timeout "$timeout" --append "$append" \
@@ -41,7 +41,8 @@ vm_pair() {
 	return 0
 }
 
-pair_listening() { [ -n "$(ss -Htln "sport = :$1")" ]; }
+# a TCP listener or a UDP socket on the port
+pair_listening() { [ -n "$(ss -Htuln "sport = :$1")" ]; }
 
 # Kernel arguments that give a TCG guest a usable clock: its TSC counts at the host's TSC
 # rate, but the guest cannot calibrate it (no HPET or PM timer in the allnoconfig guest,

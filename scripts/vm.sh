@@ -14,6 +14,14 @@
 # --shared at /shared. The whole console goes to DIR/console.log; the guest writes its
 # exit code to DIR/rc. Exit codes: the guest script's, 124 on timeout, 2 if the guest never
 # wrote rc (did not boot, crashed or panicked).
+#
+# A link (--net0, --net1) is a TCP connection between the two QEMUs (-netdev socket): PORT on
+# 127.0.0.1, the listen side's QEMU first. VM_LINK=dgram makes it a UDP flow instead
+# (-netdev dgram, 127.0.0.2:PORT on the listen side, 127.0.0.3:PORT on the connect side):
+# QEMU sets no TCP_NODELAY on its socket netdev, so there a frame sent while the host has not
+# yet acknowledged the previous one waits for the host's delayed ACK (up to 40 ms; make bench
+# uses dgram, see scripts/bench.sh). UDP has no backpressure: a frame the receiving QEMU
+# cannot take is dropped, which the guests' TCP and RoCE recover from by retransmission.
 set -euo pipefail
 die() { echo "vm: $*" >&2; exit 2; }
 
@@ -61,7 +69,14 @@ for net in "$net0" "$net1"; do
 	if [ -n "$net" ]; then
 		mode=${net%%:*} port=${net#*:}
 		case $mode in listen|connect) ;; *) die "--net$i wants listen:PORT or connect:PORT, got $net" ;; esac
-		args+=(-netdev "socket,id=n$i,$mode=127.0.0.1:$port" -device "virtio-net-pci,netdev=n$i,mac=$(mac $i)")
+		if [ "${VM_LINK:-stream}" = dgram ]; then
+			l=127.0.0.2 r=127.0.0.3
+			[ "$mode" = listen ] || { l=127.0.0.3 r=127.0.0.2; }
+			args+=(-netdev "dgram,id=n$i,local.type=inet,local.host=$l,local.port=$port,remote.type=inet,remote.host=$r,remote.port=$port")
+		else
+			args+=(-netdev "socket,id=n$i,$mode=127.0.0.1:$port")
+		fi
+		args+=(-device "virtio-net-pci,netdev=n$i,mac=$(mac $i)")
 	fi
 	i=$((i + 1))
 done

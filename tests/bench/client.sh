@@ -2,14 +2,16 @@
 # Guest script of the benchmark client VM: the measurements of one round on one kernel.
 #   client.sh "N..." REPS [small]
 # cmtime -c N against the server's cmtime on rxe and siw for each N (N=1 REPS times), one
-# cmtime -c 100 (small: 10) per transport with rdma_connect_ece() traced by function_graph, SIDR_N udaddy
-# resolutions on rxe, ping on both links and ib_send_lat -R on rxe. Raw outputs go to /out;
+# cmtime -c 100 (small: 10) per transport with rdma_connect_ece() traced by function_graph, one
+# cmtime -c 1 per transport with both guests' kernel events recorded, SIDR_N udaddy
+# resolutions on rxe, ping and ib_send_lat -R on both links. Raw outputs go to /out;
 # /out/results.tsv has one line per measurement: what, transport, N, repetition, rc, extra.
 # The host (scripts/bench_report.py) parses and judges them; this script only records.
 set -uo pipefail
 here=$(dirname "$(readlink -f "$0")")
 . "$here/../e2e/net.sh"
 . "$here/ports.sh"
+. "$here/events.sh"
 ns=${1:-1 100 1000 5000} reps=${2:-20}
 # the traced cmtime's N, udaddy's runs and ib_send_lat's iterations; make bench-smoke
 # (BENCH_SMOKE=1, a third argument "small") runs each step once and small, to keep it working
@@ -38,14 +40,27 @@ serve() {
 	return 1
 }
 
+# the server guest's retry counters (server.sh), prefixed "srv_"
+server_counters() {
+	rm -f /shared/counters
+	touch /shared/count
+	for _ in $(seq 50); do
+		[ -e /shared/counters ] && { sed 's/\(^\|,\)/\1srv_/g' /shared/counters; return; }
+		sleep 0.1
+	done
+	echo "srv_cm_retries=?,srv_tcp_retrans=?"
+}
+
 mem_avail() { awk '/^MemAvailable:/ { print $2 }' /proc/meminfo; }
 addr() { [ "$1" = rxe ] && echo 169.254.1.1 || echo 169.254.2.1; }
 port() { [ "$1" = rxe ] && echo "$CMTIME_RXE" || echo "$CMTIME_SIW"; }
 
 # cmtime TRANSPORT N REP [PORT]: one client run, against the server on PORT if given (else
-# a fresh one); the lowest MemAvailable while it runs (kB)
+# a fresh one); the lowest MemAvailable while it runs (kB), the client's retry counters
+# before and after it, and the server's after it (the server's previous reading is the
+# one after the run before)
 cmtime_run() {
-	local tr=$1 n=$2 rep=$3 p=${4:-} f rc before low sampler
+	local tr=$1 n=$2 rep=$3 p=${4:-} f rc before low sampler c0
 	f=/out/cmtime-$tr-$n-$rep.txt
 	if [ -z "$p" ]; then
 		p=$(port "$tr")
@@ -53,6 +68,7 @@ cmtime_run() {
 			{ printf 'cmtime\t%s\t%s\t%s\tserver\t\n' "$tr" "$n" "$rep" >> "$res"; return; }
 	fi
 	before=$(mem_avail)
+	c0=$(retry_counters)
 	(low=$before; while :; do m=$(mem_avail); [ "$m" -lt "$low" ] && low=$m && echo "$low" > /tmp/low; sleep 0.2; done) &
 	sampler=$!
 	echo "$before" > /tmp/low
@@ -66,11 +82,12 @@ cmtime_run() {
 		p=$(($(port "$tr") + 200 + ${rep//[!0-9]/0}))
 		serve "again-cmtime-$tr-$n-$rep" "exec cmtime -b $(addr "$tr") -p $p -c $n" || return
 		rc=0
-		timeout 180 cmtime -s "$(addr "$tr")" -p "$(port "$tr")" -c "$n" > "$f" 2>&1 || rc=$?
+		timeout 180 cmtime -s "$(addr "$tr")" -p "$p" -c "$n" > "$f" 2>&1 || rc=$?
 	fi
 	kill "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null
 	low=$(cat /tmp/low)
-	printf 'cmtime\t%s\t%s\t%s\t%s\tmem_before=%s,mem_low=%s\n' "$tr" "$n" "$rep" "$rc" "$before" "$low" >> "$res"
+	printf 'cmtime\t%s\t%s\t%s\t%s\tmem_before=%s,mem_low=%s,%s,%s,%s\n' "$tr" "$n" "$rep" "$rc" "$before" "$low" \
+		"before_${c0//,/,before_}" "$(retry_counters)" "$(server_counters)" >> "$res"
 }
 
 for tr in rxe siw; do
@@ -85,6 +102,28 @@ for tr in rxe siw; do
 			cmtime_run "$tr" "$n" 1
 		fi
 	done
+done
+
+# where one connect's time goes: a cmtime -c 1 against a fresh server, both guests recording
+# their kernel events (events.sh); the server records on request (server.sh)
+shared_wait() {
+	for _ in $(seq 100); do
+		[ -e "$1" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+for tr in rxe siw; do
+	serve "cmtime-$tr-events" "exec cmtime -b $(addr "$tr") -p $(port "$tr") -c 1" || continue
+	touch "/shared/events-on-$tr"
+	shared_wait "/shared/events-ready-$tr" || { echo "bench client: the server records no events"; continue; }
+	events_on
+	rc=0
+	timeout 60 cmtime -s "$(addr "$tr")" -p "$(port "$tr")" -c 1 > "/out/cmtime-$tr-events.txt" 2>&1 || rc=$?
+	events_off "/out/events-$tr.txt"
+	touch "/shared/events-off-$tr"
+	shared_wait "/shared/events-saved-$tr" || echo "bench client: the server kept no events"
+	printf 'events\t%s\t1\t1\t%s\t\n' "$tr" "$rc" >> "$res"
 done
 
 # the kernel's own cost: rdma_connect_ece() as ucma_connect() calls it, by function_graph
@@ -116,16 +155,26 @@ for rep in $(seq "$sidr_reps"); do
 	printf 'udaddy\trxe\t%s\t%s\t%s\tns=%s\n' "$SIDR_N" "$rep" "$rc" $(($(date +%s%N) - start)) >> "$res"
 done
 
-# the floor: round trips on both links, and a CM-connected ib_send_lat on rxe
+# the floor: round trips on both links, and a CM-connected ib_send_lat on each
 for tr in rxe siw; do
 	rc=0
 	ping -q -c 10 -i 0.2 "$(addr "$tr")" > "/out/ping-$tr.txt" 2>&1 || rc=$?
 	printf 'ping\t%s\t10\t1\t%s\t\n' "$tr" "$rc" >> "$res"
 done
-rc=0
-serve lat "exec ib_send_lat -R -d rxe0 -p $LAT_PORT -n $lat_n"
-timeout 120 ib_send_lat -R -d rxe0 -p "$LAT_PORT" -n "$lat_n" 169.254.1.1 > /out/lat-rxe.txt 2>&1 || rc=$?
-printf 'ib_send_lat\trxe\t%s\t1\t%s\t\n' "$lat_n" "$rc" >> "$res"
+for tr in rxe siw; do
+	rc=0
+	lp=$LAT_PORT
+	[ "$tr" = rxe ] || lp=$LAT_PORT_SIW
+	# a server listed as listening is not always reachable yet (REJECTED 8, no listener, seen
+	# in 3 of 20 runs): at most three tries, each with a fresh server
+	for try in 1 2 3; do
+		serve "lat-$tr-$try" "exec ib_send_lat -R -d ${tr}0 -p $lp -n $lat_n"
+		rc=0
+		timeout 120 ib_send_lat -R -d "${tr}0" -p "$lp" -n "$lat_n" "$(addr "$tr")" > "/out/lat-$tr.txt" 2>&1 || rc=$?
+		grep -q "REJECTED; error: 8\.$" "/out/lat-$tr.txt" || break
+	done
+	printf 'ib_send_lat\t%s\t%s\t1\t%s\t\n' "$tr" "$lat_n" "$rc" >> "$res"
+done
 
 touch /shared/done
 exit 0

@@ -4,11 +4,14 @@
 # command to /shared/start-NAME, and /shared/started-NAME appears once that server listens.
 # The previous server of the same kind (NAME up to its first '-') is stopped first: rdma-core
 # 44's cmtime server serves one client run (the next one's QPs fail with ENOENT), udaddy's
-# and ib_send_lat's end after one.
+# and ib_send_lat's end after one. On request (/shared/count), it writes its retry counters
+# to /shared/counters; between /shared/events-on-TR and /shared/events-off-TR it records its
+# kernel events (events.sh) into /out/events-TR.txt.
 set -uo pipefail
 here=$(dirname "$(readlink -f "$0")")
 . "$here/../e2e/net.sh"
 . "$here/ports.sh"
+. "$here/events.sh"
 
 uname -r > /out/kernel
 net_up 1
@@ -28,6 +31,26 @@ echo "bench server: ready"
 
 for _ in $(seq 15000); do
 	[ -e /shared/done ] && break
+	# the client asks for this guest's retry counters after each measured run
+	if [ -e /shared/count ]; then
+		retry_counters > /shared/counters.tmp && mv /shared/counters.tmp /shared/counters
+		rm -f /shared/count
+	fi
+	# the client's traced connect (client.sh): record this guest's events around it
+	for req in /shared/events-on-*; do
+		[ -e "$req" ] || continue
+		tr=${req#/shared/events-on-}
+		rm -f "$req"
+		events_on
+		touch "/shared/events-ready-$tr"
+	done
+	for req in /shared/events-off-*; do
+		[ -e "$req" ] || continue
+		tr=${req#/shared/events-off-}
+		rm -f "$req"
+		events_off "/out/events-$tr.txt"
+		touch "/shared/events-saved-$tr"
+	done
 	for req in /shared/start-*; do
 		# the client writes NAME.tmp, then renames it: take only the whole ones
 		[ -e "$req" ] && [ "${req%.tmp}" = "$req" ] || continue
