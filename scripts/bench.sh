@@ -18,6 +18,8 @@ for k in "$patched" "$stock"; do [ -f "$k" ] || die "no kernel image at $k"; don
 # (traced: 27 ms from the server's net_dev_xmit to the client's netif_receive_skb), half of
 # siw's connect step; the e2e runs keep the TCP link (scripts/vm.sh)
 export VM_LINK=${VM_LINK:-dgram}
+[ "$VM_LINK" != dgram ] || qemu-system-x86_64 -netdev help 2>/dev/null | grep -qw dgram ||
+	die "this QEMU has no -netdev dgram (QEMU 7.2 or later; Debian 12 has it): VM_LINK=stream runs over TCP links, with their delayed ACKs"
 # no null_blk here; a clock with a resolution (see guest_clock_args)
 append=$(guest_clock_args)
 echo "bench: guest kernel arguments: $append; guest links: $VM_LINK"

@@ -52,34 +52,44 @@ def ftrace_durations(path):
     return out
 
 
+COUNTERS = ("client cm_retries", "client tcp_retrans", "server cm_retries", "server tcp_retrans")
+
+
 def retries(note, prev_srv):
     """The retries counted during one cmtime run, from its results.tsv note: {counter: n}
-    for the client (after minus before) and the server (after minus prev_srv, its reading
-    after the run before; None for the first run of a round)."""
+    for the client (after minus before) and the server (after minus prev_srv, its last
+    numeric reading before, from the runs before), None where a reading is missing or not
+    a number ("none": no IB CM port; "?": unread). Returns them and the new prev_srv."""
     kv = dict(x.split("=", 1) for x in note.split(",") if "=" in x)
+    prev_srv = dict(prev_srv or {})
     out = {}
     for c in ("cm_retries", "tcp_retrans"):
         try:
             out["client " + c] = int(kv[c]) - int(kv["before_" + c])
         except (KeyError, ValueError):
-            pass
+            out["client " + c] = None
         try:
-            if prev_srv is not None:
-                out["server " + c] = int(kv["srv_" + c]) - int(prev_srv["srv_" + c])
+            now = int(kv["srv_" + c])
         except (KeyError, ValueError):
-            pass
-    return out, {k: v for k, v in kv.items() if k.startswith("srv_")} or prev_srv
+            out["server " + c] = None
+            continue
+        out["server " + c] = now - prev_srv[c] if c in prev_srv else None
+        prev_srv[c] = now
+    return out, prev_srv
 
 
-def slow_reason(counts):
-    """Why a run had a connection over 1 s, as far as the counters tell."""
+def slow_reason(counts, transport):
+    """Why a run had a connection over 1 s, as far as the counters tell. siw has no IB CM
+    port, so its CM counters are not needed; every other counter must have been read."""
     seen = ["%d %s" % (v, k.replace("cm_retries", "CM MAD retries").replace(
         "tcp_retrans", "TCP retransmissions")) for k, v in sorted(counts.items()) if v]
     if seen:
         return "retries: " + ", ".join(seen)
-    if not counts:
-        return "no counters"
-    return "no CM or TCP retry in either guest: queueing"
+    needed = [k for k in COUNTERS if not (transport == "siw" and "cm_" in k)]
+    unread = [k for k in needed if counts.get(k) is None]
+    if unread:
+        return "no retry counted, but not counted: " + ", ".join(unread)
+    return "no %sTCP retry in either guest: queueing" % ("" if transport == "siw" else "CM MAD or ")
 
 
 EVENT_RE = re.compile(r"^\s*.+?-\d+\s+\[\d+\]\s+\S+\s+([\d.]+): (\w+): (.*)$")
@@ -111,7 +121,9 @@ def breakdown(client_path, server_path, dev):
     is taken on one side, and the wire is what the client waited beyond the server."""
     cl, sv = trace_events(client_path), trace_events(server_path)
     start = [e for e in cl if e[1] in ("cm_send_req", "cm_send_iw_connect")]
-    outs = [e for e in cl if frame(e, "net_dev_xmit", dev)]
+    # without a connect tracepoint (stock siw), the first frame after the route: the SYN
+    route = [e[0] for e in cl if e[1] == "cm_event_handler" and "ROUTE_RESOLVED" in e[2]]
+    outs = [e for e in cl if frame(e, "net_dev_xmit", dev) and (not route or e[0] >= route[-1])]
     t0 = start[0][0] if start else (outs[0][0] if outs else None)
     if t0 is None:
         return None
@@ -127,7 +139,11 @@ def breakdown(client_path, server_path, dev):
         return None
     t_creq = creq[0][0]
     s_ins = [e for e in sv if frame(e, "netif_receive_skb", dev) and t_creq - 1.0 <= e[0] <= t_creq]
-    s_out = [e for e in sv if frame(e, "net_dev_xmit", dev) and e[0] >= t_creq and frame_len(e) > 66]
+    # the reply: on IB the frame after rdma_cm's REP (6.12 sends an MRA first), on iWARP the
+    # first frame with data (not a bare ACK) after the request's event
+    rep = [e[0] for e in sv if e[1] == "cm_send_rep" and e[0] >= t_creq]
+    s_out = [e for e in sv if frame(e, "net_dev_xmit", dev) and e[0] >= (rep[0] if rep else t_creq)
+             and frame_len(e) > 66]
     if not s_ins or not s_out:
         return None
     client_wait = ins[-1][0] - first_out[0][0]
@@ -139,8 +155,8 @@ def breakdown(client_path, server_path, dev):
         "server: request in to CONNECT_REQUEST (driver, CM and rdma_cm work)": (t_creq - s_ins[-1][0]) * ms,
         "server: CONNECT_REQUEST to the reply out (the consumer: cmtime's QP and rdma_accept())": (s_out[0][0] - t_creq) * ms,
         "the link: the client's wait beyond the server's time": (client_wait - server_busy) * ms,
-        "client: the reply in to ESTABLISHED": (t_est - ins[-1][0]) * ms,
-        "total: the call to ESTABLISHED (client)": (t_est - t0) * ms,
+        "client: the reply in to the event (ESTABLISHED; CONNECT_RESPONSE without a kernel QP)": (t_est - ins[-1][0]) * ms,
+        "total: the call to the event (client)": (t_est - t0) * ms,
     }
 
 
@@ -150,7 +166,8 @@ def spread(vals):
 
 def main():
     out = sys.argv[1]
-    rounds = sorted(glob.glob(os.path.join(out, "round-*")))
+    rounds = sorted(glob.glob(os.path.join(out, "round-*")),
+                    key=lambda r: (int(re.match(r"round-(\d+)", os.path.basename(r)).group(1)), r))
     if not rounds:
         sys.exit("bench_report: no rounds in %s" % out)
     # data[(kernel, transport, n, step)] = [us/conn per passing run]
@@ -179,8 +196,12 @@ def main():
                 if rep == "warmup":
                     continue
                 path = os.path.join(d, "client", "cmtime-%s-%s-%s.txt" % (tr, n, rep))
+                if not os.path.exists(path):
+                    failed.append("round %d %s %s N=%s rep %s: no cmtime output (%s)" % (
+                        rnd, kernel, tr, n, rep, "its server never started" if rc == "server" else "rc " + rc))
+                    continue
                 steps, fails = cmtime_steps(path)
-                mem = dict(kv.split("=") for kv in note.split(",") if "=" in kv)
+                mem = dict(kv.split("=", 1) for kv in note.split(",") if "=" in kv)
                 why = []
                 if rc != "0":
                     why.append("exit %s" % rc)
@@ -191,18 +212,21 @@ def main():
                 over = [s for s, v in steps.items() if v[1] > GUARD_MS]
                 if over and not why:
                     slow.append((rnd, kernel, tr, int(n), rep, over[0], steps[over[0]][1],
-                                 slow_reason(counts)))
+                                 slow_reason(counts, tr)))
                 for s, v in steps.items():
                     raw.append((rnd, kernel, tr, n, rep, s, v[3], v[1], "FAIL" if why else "ok"))
-                if mem and int(n) >= 1000 and not why:
-                    kb = (int(mem["mem_before"]) - int(mem["mem_low"])) / int(n)
-                    extra.setdefault(("mem", kernel, tr, n), []).append(kb)
+                if int(n) >= 1000 and not why:
+                    try:
+                        kb = (int(mem["mem_before"]) - int(mem["mem_low"])) / int(n)
+                        extra.setdefault(("mem", kernel, tr, n), []).append(kb)
+                    except (KeyError, ValueError):
+                        pass
                 if why:
                     failed.append("round %d %s %s N=%s rep %s: %s" % (rnd, kernel, tr, n, rep, "; ".join(why)))
                     continue
                 for s, v in steps.items():
                     data.setdefault((kernel, tr, int(n), s), []).append(v[3])
-            elif what == "ftrace" and tr != "-":
+            elif what == "ftrace" and tr != "-" and os.path.exists(os.path.join(d, "client", "ftrace-%s.txt" % tr)):
                 durs = ftrace_durations(os.path.join(d, "client", "ftrace-%s.txt" % tr))
                 if durs:
                     extra.setdefault(("ftrace", kernel, tr), []).append(statistics.median(durs))
@@ -210,7 +234,7 @@ def main():
             elif what == "udaddy" and rc == "0":
                 ns = int(note.split("=")[1])
                 extra.setdefault(("sidr", kernel), []).append(int(n) / (ns / 1e9))
-            elif what == "ping" and rc == "0":
+            elif what == "ping" and rc == "0" and os.path.exists(os.path.join(d, "client", "ping-%s.txt" % tr)):
                 txt = open(os.path.join(d, "client", "ping-%s.txt" % tr)).read()
                 m2 = re.search(r"= [\d.]+/([\d.]+)/", txt)
                 if m2:

@@ -45,6 +45,7 @@ done
 	die "usage: vm.sh --name NAME --kernel BZIMAGE --outdir DIR [--timeout SECS] [--shared DIR] [--append KERNEL_ARGS] [--net0 listen|connect:PORT] [--net1 ...] -- GUEST_SCRIPT [ARGS...]"
 [ -f "$kernel" ] || die "no kernel image at $kernel"
 mkdir -p "$outdir"
+case ${VM_LINK:-stream} in stream|dgram) ;; *) die "VM_LINK is stream or dgram, not ${VM_LINK}" ;; esac
 outdir=$(cd "$outdir" && pwd)
 rm -f "$outdir/rc" "$outdir/console.log"
 [ -f "$1" ] || die "no guest script at $1"

@@ -33,8 +33,8 @@ for _ in $(seq 15000); do
 	[ -e /shared/done ] && break
 	# the client asks for this guest's retry counters after each measured run
 	if [ -e /shared/count ]; then
-		retry_counters > /shared/counters.tmp && mv /shared/counters.tmp /shared/counters
 		rm -f /shared/count
+		retry_counters > /shared/counters.tmp && mv /shared/counters.tmp /shared/counters
 	fi
 	# the client's traced connect (client.sh): record this guest's events around it
 	for req in /shared/events-on-*; do
