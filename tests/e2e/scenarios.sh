@@ -32,7 +32,7 @@ scenario siw-ucmatose10-rc siw RDMA_PS_TCP  cm_send_iw_connect "timeout 240 ucma
 # on siw, since iWARP connects a QP (without one, the ids have none, as for an external
 # QP). rdmacm_conform asks the device which transport it is. SERVER_TEST "-": no server.
 cl='timeout 60 $CONFORM client' sv='timeout 240 $CONFORM server' ra=169.254.1.1 wa=169.254.2.1
-# conform's ports count up from 7470, clear of the fixed ports below (7434-7463)
+# conform's ports count up from 7470, clear of the fixed ports below (7434-7464)
 conform_port=7470
 conform() {
 	local name=$1 dev=$2 ps=$3 expect=$4 srv=$5 cli=$6 addr=${7:-} flags='' port=$conform_port
@@ -93,6 +93,13 @@ conform mcast4-ud        rxe RDMA_PS_UDP   none               -                m
 # receive queue: the port's CM hears nothing more until rxe0 is recreated, rxe-fixes 1)
 conform unroutable6-rc   rxe RDMA_PS_TCP   cm_send_req        accept           unroutable     "$sa6"
 conform unroutable4-rc   rxe RDMA_PS_TCP   cm_send_req        accept           unroutable
+# a REQ that the client's own IP layer drops (an nftables rule on its output hook, UDP
+# 4791), then, the rule gone, a connect to the server: it is answered (stock rxe moves QP1
+# to ERROR on the dropped REQ, as above, rxe-fixes 3; a netdev going down under a storm of
+# connects did the same at random, netdev-down in tests/stress)
+xd="nft add table ip xmitdrop && nft 'add chain ip xmitdrop out { type filter hook output priority 0; }' && nft add rule ip xmitdrop out udp dport 4791 counter drop"
+xd_check="nft list table ip xmitdrop | grep -q 'packets [1-9]'; d=\$?; nft delete table ip xmitdrop; [ \$d = 0 ] || { echo 'xmitdrop: the rule dropped no REQ'; exit 1; }"
+scenario xmitdrop-rc      rxe RDMA_PS_TCP   cm_send_req        "$sv -a $ra -p 7464 -t accept" "$xd && { timeout 3 $cl -a $ra -p 7464 -t einval; $xd_check; $cl -a $ra -p 7464 -t einval; }"
 # packets for a QP in ERROR: a 64 KiB send (one retry) to the server's QP after the server
 # moved it to ERROR (a retry error), and a 4 MiB RDMA READ whose responses reach the client's
 # QP after it moved it to ERROR on the first one (flushed). rxe drops them; stock 7.3.4 frees
