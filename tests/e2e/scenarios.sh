@@ -97,9 +97,9 @@ conform unroutable4-rc   rxe RDMA_PS_TCP   cm_send_req        accept           u
 # 4791), then, the rule gone, a connect to the server: it is answered (stock rxe moves QP1
 # to ERROR on the dropped REQ, as above, rxe-fixes 3; a netdev going down under a storm of
 # connects did the same at random, netdev-down in tests/stress)
-xd="nft add table ip xmitdrop && nft 'add chain ip xmitdrop out { type filter hook output priority 0; }' && nft add rule ip xmitdrop out udp dport 4791 counter drop"
-xd_check="nft list table ip xmitdrop | grep -q 'packets [1-9]'; d=\$?; nft delete table ip xmitdrop; [ \$d = 0 ] || { echo 'xmitdrop: the rule dropped no REQ'; exit 1; }"
-scenario xmitdrop-rc      rxe RDMA_PS_TCP   cm_send_req        "$sv -a $ra -p 7464 -t accept" "$xd && { timeout 3 $cl -a $ra -p 7464 -t einval; $xd_check; $cl -a $ra -p 7464 -t einval; }"
+xd="trap 'nft delete table ip xmitdrop 2> /dev/null' EXIT; nft add table ip xmitdrop && nft 'add chain ip xmitdrop out { type filter hook output priority 0; }' && nft add rule ip xmitdrop out ip daddr $ra udp dport 4791 counter drop"
+xd_check="nft list table ip xmitdrop | grep -q 'packets [1-9]'; d=\$?; nft delete table ip xmitdrop; [ \$d = 0 ] || { echo 'xmitdrop: the rule dropped nothing'; exit 1; }"
+scenario xmitdrop-rc      rxe RDMA_PS_TCP   cm_send_req        "$sv -a $ra -p 7464 -t accept" "$xd || exit 1; timeout -k 1 3 $cl -a $ra -p 7464 -t einval; $xd_check; $cl -a $ra -p 7464 -t einval"
 # packets for a QP in ERROR: a 64 KiB send (one retry) to the server's QP after the server
 # moved it to ERROR (a retry error), and a 4 MiB RDMA READ whose responses reach the client's
 # QP after it moved it to ERROR on the first one (flushed). rxe drops them; stock 7.3.4 frees
