@@ -88,7 +88,7 @@ def slow_reason(counts, transport):
     needed = [k for k in COUNTERS if not (transport == "siw" and "cm_" in k)]
     unread = [k for k in needed if counts.get(k) is None]
     if unread:
-        return "no retry counted, but not counted: " + ", ".join(unread)
+        return "not known: no retry counted, but these counters were not read: " + ", ".join(unread)
     return "no %sTCP retry in either guest: queueing" % ("" if transport == "siw" else "CM MAD or ")
 
 
