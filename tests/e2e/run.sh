@@ -101,6 +101,8 @@ echo
 for n in "${failed[@]}"; do
 	for f in "client/client-$n.log" "server/server-$n.log" "client/client-$n.diag"; do
 		[ -s "$out/$f" ] || continue
+		# what a checker (the ucma fuzzer) said was wrong, which a long summary pushes out of the tail
+		grep -m 20 'VIOLATION' "$out/$f" | sed "s|^|e2e: $n: $f: |" || true
 		echo "e2e: $n: tail of $f:"
 		tail -n 25 "$out/$f" | sed 's/^/    /'
 	done

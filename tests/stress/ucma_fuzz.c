@@ -20,9 +20,11 @@
  *     ROUTE_RESOLVED (ESTABLISHED, CONNECT_RESPONSE, REJECTED, UNREACHABLE,
  *     CONNECT_ERROR, ADDR_ERROR); REJECTED may follow ESTABLISHED or
  *     CONNECT_RESPONSE, ESTABLISHED may follow CONNECT_RESPONSE once we
- *     ACCEPTed it; checked after a drain of up to 75 s, except on a RoCE id
- *     whose ACK_TIMEOUT makes the IB CM wait longer for an unanswered REQ
- *     (req_wait_s());
+ *     ACCEPTed it; checked after a drain (-D, up to 75 s, longer while a
+ *     connect has not yet had the time the IB CM takes to give up on an
+ *     unanswered REQ, req_wait_s(), about 74 s, and 10 s more), except on
+ *     a RoCE id whose ACK_TIMEOUT makes the IB CM wait past the drain's
+ *     30 s of extension;
  *  4. DESTROY_ID of every live id succeeds, close() of every fd succeeds.
  *
  * Options: -s SEED (default: from the clock; printed first), -n COMMANDS
@@ -1323,6 +1325,17 @@ static double req_wait_s(unsigned ack_timeout)
 	return 16.0 * ms / 1000;
 }
 
+/*
+ * When a connect must have had its outcome: its REQ's retries (those of a
+ * RoCE id as its ACK_TIMEOUT makes them, else the default's), and 10 s for
+ * the timers and work items of a busy 1-CPU guest (the IB CM's 73.7 s took
+ * up to 75.4 s under the fuzzer)
+ */
+static double outcome_deadline(const struct idrec *r)
+{
+	return r->conn_t + req_wait_s(r->conn_roce ? r->route_ack : 0) + 10;
+}
+
 int main(int argc, char **argv)
 {
 	struct thr *th[MAXFD], *mt;
@@ -1382,16 +1395,30 @@ int main(int argc, char **argv)
 	 * drain: first destroy every id that did not connect (listeners,
 	 * connect requests nobody answered), so that a connect to one of
 	 * our own listeners gets its REJ now rather than after the MRA's
-	 * service timeout; then up to -D seconds (75: the IB CM gives up on
-	 * a silent peer after about 69 s) for every connected id to get
-	 * its outcome
+	 * service timeout; then up to -D seconds (75: the IB CM gives up
+	 * on a silent peer after about 74 s), or up to the latest pending
+	 * connect's outcome_deadline() (30 s more at most), for every
+	 * connected id to get its outcome
 	 */
 	mt = new_thr(nthreads);
 	mt->i = -1;
 	for (int i = 0; i < MAXREC; i++)
 		if (recs[i].used && !recs[i].conn_ok)
 			destroy_rec(mt, &recs[i], 0, (uintptr_t)mt->resp);
+	/*
+	 * a connect issued just before the end may need all of its REQ
+	 * retries: wait for its deadline too, up to 30 s past -D
+	 */
 	end = now_s() + drain_s;
+	pthread_mutex_lock(&tab_mu);
+	for (int i = 0; i < MAXREC; i++) {
+		struct idrec *r = &recs[i];
+
+		if (r->used && r->conn_ok && r->first < 0 && outcome_deadline(r) > end &&
+		    outcome_deadline(r) <= now_s() + drain_s + 30)
+			end = outcome_deadline(r);
+	}
+	pthread_mutex_unlock(&tab_mu);
 	do {
 		for (int f = 0; f <= nthreads; f++)
 			while (get_event(mt, f, 0, sizeof(struct rdma_ucm_event_resp), (uintptr_t)mt->resp))
@@ -1415,7 +1442,7 @@ int main(int argc, char **argv)
 			continue;
 		for (int k = 0; k < r->nhist; k++)
 			snprintf(h + strlen(h), sizeof(h) - strlen(h), " %s(%d)", ev_name[r->hist[k]], r->hstat[k]);
-		if (r->conn_ok && r->first < 0 && r->conn_roce && r->conn_t + req_wait_s(r->route_ack) > now_s())
+		if (r->conn_ok && r->first < 0 && r->conn_roce && outcome_deadline(r) > now_s())
 			printf("ucma_fuzz: id %u: no outcome yet, as expected: with ACK_TIMEOUT %u the IB CM waits %.0f s for an unanswered REQ\n",
 			       r->kid, r->route_ack, req_wait_s(r->route_ack));
 		else if (r->conn_ok && r->first < 0)
