@@ -174,14 +174,16 @@ bench-kernels: tree
 	@bash scripts/kbuild.sh $(B)/src/linux $(B)/src/bench-stock config/guest.config config/bench.config config/stock.config
 
 ## bench-smoke  one short make bench round (N = 1 and 100; 10 traced connects, 10 SIDR
-##          resolutions, 20 ib_send_lat iterations) on the e2e kernels, to keep it working:
-##          fails if a round has no results or a traced connect gave no breakdown, not on
-##          the guards
+##          resolutions, 20 ib_send_lat iterations, a 2 x 8 storm each way) on the e2e
+##          kernels, to keep it working: fails if a round has no results, a traced connect
+##          gave no breakdown or a storm established nothing, not on the guards
 bench-smoke: guest stock
 	@BENCH_SMOKE=1 BENCH_ROUNDS=1 BENCH_NS="1 100" BENCH_REPS=1 bash scripts/bench.sh $(GUEST_KERNEL) $(STOCK_KERNEL) $(B)/bench-smoke || \
 		[ $$? = 3 ]
 	@n=$$(grep -c '^| total: the call to the event (client) | [0-9][^|]* | [0-9]' $(B)/bench-smoke/results.md); \
 		[ "$$n" = 2 ] || { echo "bench-smoke: $$n of 2 transports have a connect breakdown on both kernels (want 2)"; exit 1; }
+	@n=$$(grep -c '^| connections established (sum of the rounds) | [1-9][^|]* | [1-9]' $(B)/bench-smoke/results.md); \
+		[ "$$n" = 2 ] || { echo "bench-smoke: $$n of 2 transports have a storm with connections on both kernels (want 2)"; exit 1; }
 
 ## debug    the debug guest kernel: config/guest.config + config/debug.config (KASAN,
 ##          kmemleak, lockdep, DEBUG_LIST, DEBUG_OBJECTS, hung tasks, fault injection, UBSAN)

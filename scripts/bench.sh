@@ -4,13 +4,16 @@
 #   scripts/bench.sh PATCHED_BZIMAGE STOCK_BZIMAGE OUTDIR
 # BENCH_ROUNDS (5) rounds; each boots a guest pair per kernel, the order alternating
 # (patched first in odd rounds). BENCH_NS ("1 100 1000 5000") connection counts, N=1
-# BENCH_REPS (20) times. Then scripts/bench_report.py writes OUTDIR/results.md and the plot.
+# BENCH_REPS (20) times. The first BENCH_STORM_ROUNDS (2) rounds end with the storm, both guests
+# connecting to each other at once (tests/bench/storm.sh; about 1.5 min per guest pair).
+# Then scripts/bench_report.py writes OUTDIR/results.md and the plot.
 set -euo pipefail
 die() { echo "bench: $*" >&2; exit 2; }
 [ $# -eq 3 ] || die "usage: scripts/bench.sh PATCHED_BZIMAGE STOCK_BZIMAGE OUTDIR"
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 patched=$1 stock=$2 out=$3
 rounds=${BENCH_ROUNDS:-5} ns=${BENCH_NS:-1 100 1000 5000} reps=${BENCH_REPS:-20}
+storm_rounds=${BENCH_STORM_ROUNDS:-2}
 for k in "$patched" "$stock"; do [ -f "$k" ] || die "no kernel image at $k"; done
 . "$here/lib-pair.sh"
 # the guest links as UDP flows: over QEMU's TCP socket netdev (no TCP_NODELAY), siw's MPA
@@ -36,6 +39,7 @@ for r in $(seq "$rounds"); do
 		[ "$k" = patched ] || image=$stock
 		echo "bench: round $r/$rounds, $k kernel ($image)"
 		mkdir -p "$d/shared"
+		[ "$r" -gt "$storm_rounds" ] || touch "$d/shared/storm"
 		vm_pair "$d" "$image" "$image" 3000 "$append" "$here/../tests/bench/server.sh" \
 			"$here/../tests/bench/client.sh" "$ns" "$reps" ${BENCH_SMOKE:+small} < /dev/null
 		echo "$pair_crc $pair_src" > "$d/guests.rc"

@@ -7,7 +7,10 @@ with gnuplot, OUTDIR/connect.png. Exit status 3 if a round failed its guards (a 
 run that did not establish every connection), 2 if a round has no results at all (the
 tooling or a guest broke). A run with a step of one connection over 1 s passes, counts in
 the medians and is listed with what the two guests' counters say it waited for: CM MADs or
-TCP segments retried during the run, or neither (queueing).
+TCP segments retried during the run, or neither (queueing). The storm (both guests
+connecting to each other at once, tests/bench/storm.sh) is judged the same way: a
+connection not established fails the round, one over 1 s is a stall, counted with the
+retries both guests saw.
 """
 import glob
 import os
@@ -76,6 +79,60 @@ def retries(note, prev_srv):
         out["server " + c] = now - prev_srv[c] if c in prev_srv else None
         prev_srv[c] = now
     return out, prev_srv
+
+
+def storm(d, tr):
+    """One round's storm on one transport, from both guests' storm-TR.txt and cmtime outputs:
+    (figures, [reasons it failed]). figures: connections asked and established, stalled
+    clients (a connection over 1 s), the slowest connection (ms), the longest side's
+    elapsed time (s), and the CM MAD retries and TCP retransmissions of both guests
+    (None where a counter was not read)."""
+    fig = {"asked": 0, "established": 0, "clients": 0, "stalled": 0, "slowest_ms": 0.0,
+           "elapsed_s": 0.0, "cm_retries": 0, "tcp_retrans": 0, "per_conn": []}
+    why = []
+    for side in ("server", "client"):
+        path = os.path.join(d, side, "storm-%s.txt" % tr)
+        if not os.path.exists(path):
+            why.append("%s: no storm record" % side)
+            continue
+        kv = {}
+        for line in open(path, errors="replace"):
+            for item in line.split():
+                if "=" in item:
+                    k, v = item.split("=", 1)
+                    kv[k] = v
+        k, c = int(kv.get("listeners", 0)), int(kv.get("conns", 0))
+        if "nostart" in kv:
+            why.append("%s: the other side never listened (%s of %d of its own listeners up)" % (
+                side, kv.get("listening", "?"), k))
+        for i in range(k):
+            fig["asked"] += c
+            fig["clients"] += 1
+            steps, fails = cmtime_steps(os.path.join(d, side, "storm-%s-%d.txt" % (tr, i))) \
+                if os.path.exists(os.path.join(d, side, "storm-%s-%d.txt" % (tr, i))) else ({}, ["no output"])
+            rc = kv.get("rc_%d" % i, "?")
+            if rc != "0" or fails or "connect" not in steps:
+                why.append("%s client %d: %s" % (side, i, "; ".join(
+                    (["exit " + rc] if rc != "0" else []) + fails[:1] + ([] if "connect" in steps else ["no step table"]))))
+                continue
+            fig["established"] += c
+            fig["per_conn"].append(steps["connect"][3])
+            mx = steps["connect"][1]
+            fig["slowest_ms"] = max(fig["slowest_ms"], mx)
+            if mx > GUARD_MS:
+                fig["stalled"] += 1
+        fig["elapsed_s"] = max(fig["elapsed_s"], int(kv.get("elapsed_ms", 0)) / 1000.0)
+        if "counters_after" not in kv:
+            why.append("%s: no retry counters after the storm" % side)
+        before = dict(x.split("=", 1) for x in kv.get("counters_before", "").split(",") if "=" in x)
+        after = dict(x.split("=", 1) for x in kv.get("counters_after", "").split(",") if "=" in x)
+        for cnt in ("cm_retries", "tcp_retrans"):
+            try:
+                fig[cnt] += int(after[cnt]) - int(before[cnt])
+            except (KeyError, ValueError, TypeError):
+                fig[cnt] = None
+    fig["per_conn"] = statistics.median(fig["per_conn"]) if fig["per_conn"] else 0.0
+    return fig, why
 
 
 def slow_reason(counts, transport):
@@ -171,7 +228,7 @@ def main():
     if not rounds:
         sys.exit("bench_report: no rounds in %s" % out)
     # data[(kernel, transport, n, step)] = [us/conn per passing run]
-    data, failed, raw, extra, slow, parts = {}, [], [], {}, [], {}
+    data, failed, raw, extra, slow, parts, storms = {}, [], [], {}, [], {}, {}
     for d in rounds:
         m = re.match(r"round-(\d+)-(\w+)$", os.path.basename(d))
         rnd, kernel = int(m.group(1)), m.group(2)
@@ -231,6 +288,15 @@ def main():
                 if durs:
                     extra.setdefault(("ftrace", kernel, tr), []).append(statistics.median(durs))
                     raw.append((rnd, kernel, tr, n, "traced", "rdma_connect_ece", statistics.median(durs), max(durs), "ok"))
+            elif what == "storm":
+                if rc == "server":
+                    failed.append("round %d %s storm %s: the server side never started" % (rnd, kernel, tr))
+                    continue
+                fig, why = storm(d, tr)
+                storms.setdefault((kernel, tr), []).append((rnd, fig))
+                if why:
+                    failed.append("round %d %s storm %s: %d of %d connections established; %s" % (
+                        rnd, kernel, tr, fig["established"], int(n), "; ".join(why[:3])))
             elif what == "udaddy" and rc == "0":
                 ns = int(note.split("=")[1])
                 extra.setdefault(("sidr", kernel), []).append(int(n) / (ns / 1e9))
@@ -368,6 +434,56 @@ def main():
             lines.append("")
     else:
         lines.append("No traced connect in this run.")
+        lines.append("")
+    lines.append("## The storm: both guests connect to each other at once")
+    lines.append("")
+    lines.append("Each guest runs one `cmtime` server per listener on its own address and as many "
+                 "`cmtime -c CONNS` clients against the other guest's listeners, both sides started "
+                 "at the same moment (`tests/bench/storm.sh`). A stall is a client whose slowest "
+                 "connection took over 1 s; retries are what both guests' counters (the IB CM's "
+                 "`cm_tx_retries`, TCP's `RetransSegs`) counted from before the listeners started to "
+                 "after both sides ended. Per round in brackets.")
+    lines.append("")
+    if storms:
+        for tr in ("rxe", "siw"):
+            if not any(k[1] == tr for k in storms):
+                continue
+            lines.append("| storm, %s | patched | stock |" % tr)
+            lines.append("|---|---|---|")
+
+            def col(k, f, fmt, total=False):
+                v = [x[1][f] for x in storms.get((k, tr), [])]
+                if not v:
+                    return "-"
+                if any(x is None for x in v):
+                    return "not read [%s]" % ", ".join("?" if x is None else fmt % x for x in v)
+                head = fmt % (sum(v) if total else statistics.median(v))
+                return "%s [%s]" % (head, ", ".join(fmt % x for x in v))
+            for label, f, fmt, total in (
+                    ("connections established (sum of the rounds)", "established", "%d", True),
+                    ("connections asked (sum)", "asked", "%d", True),
+                    ("stalled clients, a connection over 1 s (sum)", "stalled", "%d", True),
+                    ("connect step per connection (us, median of the clients' `us / conn`, median)", "per_conn", "%.0f", False),
+                    ("slowest connection (ms, median)", "slowest_ms", "%.0f", False),
+                    ("storm time, the longer side (s, median)", "elapsed_s", "%.1f", False),
+                    ("CM MAD retries, both guests (sum)", "cm_retries", "%d", True),
+                    ("TCP retransmissions, both guests (sum)", "tcp_retrans", "%d", True)):
+                lines.append("| %s | %s | %s |" % (label, col("patched", f, fmt, total), col("stock", f, fmt, total)))
+            cells = []
+            for k in ("patched", "stock"):
+                figs = [x[1] for x in storms.get((k, tr), [])]
+                if not any(f["stalled"] for f in figs):
+                    cells.append("no stall" if figs else "-")
+                elif any(f["cm_retries"] is None or f["tcp_retrans"] is None for f in figs):
+                    cells.append("not known (a counter was not read)")
+                elif any(f["cm_retries"] or f["tcp_retrans"] for f in figs):
+                    cells.append("retries (above)")
+                else:
+                    cells.append("queueing: no CM MAD or TCP retry in either guest")
+            lines.append("| what the stalls waited for | %s | %s |" % tuple(cells))
+            lines.append("")
+    else:
+        lines.append("No storm in this run.")
         lines.append("")
     lines.append("## Guards")
     lines.append("")

@@ -4,7 +4,9 @@
 # cmtime -c N against the server's cmtime on rxe and siw for each N (N=1 REPS times), one
 # cmtime -c 100 (small: 10) per transport with rdma_connect_ece() traced by function_graph, one
 # cmtime -c 1 per transport with both guests' kernel events recorded, SIDR_N udaddy
-# resolutions on rxe, ping and ib_send_lat -R on both links. Raw outputs go to /out;
+# resolutions on rxe, ping and ib_send_lat -R on both links, and last, if /shared/storm
+# exists, a storm per transport: both guests connect to each other at once, 16 listeners a
+# side and 16 x 32 connections (small: 2 x 8) each way (storm.sh). Raw outputs go to /out;
 # /out/results.tsv has one line per measurement: what, transport, N, repetition, rc, extra.
 # The host (scripts/bench_report.py) parses and judges them; this script only records.
 set -uo pipefail
@@ -15,8 +17,8 @@ here=$(dirname "$(readlink -f "$0")")
 ns=${1:-1 100 1000 5000} reps=${2:-20}
 # the traced cmtime's N, udaddy's runs and ib_send_lat's iterations; make bench-smoke
 # (BENCH_SMOKE=1, a third argument "small") runs each step once and small, to keep it working
-traced=100 sidr_reps=3 lat_n=200
-[ "${3:-}" != small ] || { traced=10 sidr_reps=1 lat_n=20 SIDR_N=10; }
+traced=100 sidr_reps=3 lat_n=200 storm_k=16 storm_c=32
+[ "${3:-}" != small ] || { traced=10 sidr_reps=1 lat_n=20 SIDR_N=10 storm_k=2 storm_c=8; }
 trace=/sys/kernel/tracing
 res=/out/results.tsv
 
@@ -188,6 +190,20 @@ for tr in rxe siw; do
 		nolistener "/out/lat-$tr.txt" || break
 	done
 	printf 'ib_send_lat\t%s\t%s\t1\t%s\t\n' "$tr" "$lat_n" "$rc" >> "$res"
+done
+
+# the storm, in the rounds the host asks for it (/shared/storm, scripts/bench.sh): this
+# guest's storm.sh and the server's, started through server.sh, connect to each other at
+# once; last, so that it disturbs nothing else
+for tr in rxe siw; do
+	[ -e /shared/storm ] || break
+	rc=0
+	if serve "storm-$tr" "exec bash $here/storm.sh server $tr $storm_k $storm_c"; then
+		bash "$here/storm.sh" client "$tr" "$storm_k" "$storm_c" || rc=$?
+	else
+		rc=server
+	fi
+	printf 'storm\t%s\t%s\t1\t%s\tlisteners=%s,conns=%s\n' "$tr" $((2 * storm_k * storm_c)) "$rc" "$storm_k" "$storm_c" >> "$res"
 done
 
 touch /shared/done
