@@ -83,12 +83,14 @@ def retries(note, prev_srv):
 
 def storm(d, tr):
     """One round's storm on one transport, from both guests' storm-TR.txt and cmtime outputs:
-    (figures, [reasons it failed]). figures: connections asked and established, stalled
-    clients (a connection over 1 s), the slowest connection (ms), the longest side's
+    (figures, [reasons it failed]). figures: connections asked, connections of the clients
+    that ended without an error (a lower bound of those established: a client with one
+    failed connection counts none), stalled clients (a connection over 1 s) and those
+    whose every connection took over 1 s, the slowest connection (ms), the longer side's
     elapsed time (s), and the CM MAD retries and TCP retransmissions of both guests
     (None where a counter was not read)."""
-    fig = {"asked": 0, "established": 0, "clients": 0, "stalled": 0, "slowest_ms": 0.0,
-           "elapsed_s": 0.0, "cm_retries": 0, "tcp_retrans": 0, "per_conn": []}
+    fig = {"asked": 0, "established": 0, "clients": 0, "stalled": 0, "all_slow": 0,
+           "slowest_ms": 0.0, "elapsed_s": 0.0, "cm_retries": 0, "tcp_retrans": 0, "per_conn": []}
     why = []
     for side in ("server", "client"):
         path = os.path.join(d, side, "storm-%s.txt" % tr)
@@ -121,9 +123,15 @@ def storm(d, tr):
             fig["slowest_ms"] = max(fig["slowest_ms"], mx)
             if mx > GUARD_MS:
                 fig["stalled"] += 1
+            if steps["connect"][2] > GUARD_MS * 1000:
+                fig["all_slow"] += 1
         fig["elapsed_s"] = max(fig["elapsed_s"], int(kv.get("elapsed_ms", 0)) / 1000.0)
         if "counters_after" not in kv:
             why.append("%s: no retry counters after the storm" % side)
+        if kv.get("other_done") == "0":
+            why.append("%s: stopped its listeners before the other side's clients had ended" % side)
+        if kv.get("server_finished") == "0":
+            why.append("%s: the server side wrote no record in time" % side)
         before = dict(x.split("=", 1) for x in kv.get("counters_before", "").split(",") if "=" in x)
         after = dict(x.split("=", 1) for x in kv.get("counters_after", "").split(",") if "=" in x)
         for cnt in ("cm_retries", "tcp_retrans"):
@@ -133,6 +141,17 @@ def storm(d, tr):
                 fig[cnt] = None
     fig["per_conn"] = statistics.median(fig["per_conn"]) if fig["per_conn"] else 0.0
     return fig, why
+
+
+def storm_reason(fig, transport):
+    """What a storm's stalls waited for, from the counter its transport uses: the IB CM's MAD
+    retries on rxe (RoCE runs over UDP), TCP's retransmissions on siw (no IB CM)."""
+    cnt, what = ("cm_retries", "CM MAD") if transport == "rxe" else ("tcp_retrans", "TCP")
+    if fig[cnt] is None:
+        return "not known (the %s retry counters were not read)" % what
+    if fig[cnt]:
+        return "%d %s retries" % (fig[cnt], what)
+    return "queueing (no %s retry in either guest)" % what
 
 
 def slow_reason(counts, transport):
@@ -239,6 +258,11 @@ def main():
                 if os.path.exists(os.path.join(d, "guests.rc")) else "?"))
             continue
         prev_srv = None
+        if os.path.exists(os.path.join(d, "shared", "storm")):
+            seen = {l.split("\t")[1] for l in open(res) if l.startswith("storm\t")}
+            for tr in ("rxe", "siw"):
+                if tr not in seen:
+                    failed.append("round %d %s storm %s: asked for, no record (the client guest ended before it)" % (rnd, kernel, tr))
         for tr, dev in (("rxe", "eth0"), ("siw", "eth1")):
             cp = os.path.join(d, "client", "events-%s.txt" % tr)
             sp = os.path.join(d, "server", "events-%s.txt" % tr)
@@ -440,8 +464,8 @@ def main():
     lines.append("Each guest runs one `cmtime` server per listener on its own address and as many "
                  "`cmtime -c CONNS` clients against the other guest's listeners, both sides started "
                  "at the same moment (`tests/bench/storm.sh`). A stall is a client whose slowest "
-                 "connection took over 1 s; retries are what both guests' counters (the IB CM's "
-                 "`cm_tx_retries`, TCP's `RetransSegs`) counted from before the listeners started to "
+                 "connection took over 1 s; retries are what both guests' counters (on rxe the IB CM's "
+                 "`cm_tx_retries`, on siw TCP's `RetransSegs`) counted from before the listeners started to "
                  "after both sides ended. Per round in brackets.")
     lines.append("")
     if storms:
@@ -460,27 +484,21 @@ def main():
                 head = fmt % (sum(v) if total else statistics.median(v))
                 return "%s [%s]" % (head, ", ".join(fmt % x for x in v))
             for label, f, fmt, total in (
-                    ("connections established (sum of the rounds)", "established", "%d", True),
+                    ("connections established (sum of the rounds; a client with a failed connection counts none)", "established", "%d", True),
                     ("connections asked (sum)", "asked", "%d", True),
                     ("stalled clients, a connection over 1 s (sum)", "stalled", "%d", True),
+                    ("clients whose every connection took over 1 s (sum)", "all_slow", "%d", True),
                     ("connect step per connection (us, median of the clients' `us / conn`, median)", "per_conn", "%.0f", False),
                     ("slowest connection (ms, median)", "slowest_ms", "%.0f", False),
                     ("storm time, the longer side (s, median)", "elapsed_s", "%.1f", False),
-                    ("CM MAD retries, both guests (sum)", "cm_retries", "%d", True),
+                    ("CM MAD retries, both guests (sum)", "cm_retries", "%d", True) if tr == "rxe" else
                     ("TCP retransmissions, both guests (sum)", "tcp_retrans", "%d", True)):
                 lines.append("| %s | %s | %s |" % (label, col("patched", f, fmt, total), col("stock", f, fmt, total)))
             cells = []
             for k in ("patched", "stock"):
-                figs = [x[1] for x in storms.get((k, tr), [])]
-                if not any(f["stalled"] for f in figs):
-                    cells.append("no stall" if figs else "-")
-                elif any(f["cm_retries"] is None or f["tcp_retrans"] is None for f in figs):
-                    cells.append("not known (a counter was not read)")
-                elif any(f["cm_retries"] or f["tcp_retrans"] for f in figs):
-                    cells.append("retries (above)")
-                else:
-                    cells.append("queueing: no CM MAD or TCP retry in either guest")
-            lines.append("| what the stalls waited for | %s | %s |" % tuple(cells))
+                per = ["round %d: %s" % (r, storm_reason(f, tr)) for r, f in storms.get((k, tr), []) if f["stalled"]]
+                cells.append("; ".join(per) if per else ("no stall" if storms.get((k, tr)) else "-"))
+            lines.append("| what the stalls waited for, per round | %s | %s |" % tuple(cells))
             lines.append("")
     else:
         lines.append("No storm in this run.")
@@ -496,14 +514,14 @@ def main():
     lines.append("")
     if slow:
         lines.append("Runs with a step of one connection over 1 s (in the medians above), and what the "
-                     "guests' counters saw during the run:")
+                     "guests' counters saw during the run (the storm's stalls are in its table):")
         lines.append("")
         lines.append("| round | kernel | transport | N | rep | slowest step (ms) | reason |")
         lines.append("|---|---|---|---|---|---|---|")
         for r in slow:
             lines.append("| %d | %s | %s | %d | %s | %s %.0f | %s |" % r)
     else:
-        lines.append("No step of any connection took over 1 s.")
+        lines.append("No step of any connection took over 1 s in the cmtime runs (the storm's stalls are in its table).")
     lines.append("")
     lines.append("Steps where patched/stock lies above stock's noise band: %s." % (", ".join(worse) if worse else "none"))
     open(os.path.join(out, "results.md"), "w").write("\n".join(lines) + "\n")

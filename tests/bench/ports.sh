@@ -1,8 +1,9 @@
 # shellcheck shell=bash
 # What the benchmark guests agree on: ports, counts (sourced by server.sh and client.sh)
 CMTIME_RXE=7601 CMTIME_SIW=7602 LAT_PORT=7603 LAT_PORT_SIW=7604
-# the storm's listeners (storm.sh), past the ports of client.sh's extra cmtime servers
-STORM_PORT=7900
+# the storm's listeners (storm.sh), well past the ports of client.sh's extra cmtime servers
+# (CMTIME_* + 100 + rep and + 200 + rep)
+STORM_PORT=9100
 SIDR_N=${SIDR_N:-100}
 # what a slow connection may have waited for, as this guest counted it so far: the IB CM's
 # retried MADs (every port's cm_tx_retries: REQ, REP, ... resent after a timeout; the IB CM

@@ -63,7 +63,7 @@ fi
 t0=$(date +%s%N)
 cli=()
 for i in $(seq 0 $((k - 1))); do
-	timeout 300 cmtime -s "$them" -p $((STORM_PORT + i)) -c "$c" > "/out/storm-$tr-$i.txt" 2>&1 &
+	timeout -k 10 300 cmtime -s "$them" -p $((STORM_PORT + i)) -c "$c" > "/out/storm-$tr-$i.txt" 2>&1 &
 	cli+=($!)
 done
 for i in $(seq 0 $((k - 1))); do
