@@ -60,8 +60,10 @@ scenario rejpending-iw    siw RDMA_PS_TCP cm_send_iw_connect "true" "$(settled "
 scenario rej-after-rtu    rxe RDMA_PS_TCP cm_send_req        "$stress/rtu-drop.sh server $ra 7651 # listens later" "$(settled "$stress/rtu-drop.sh client $ra 7651")"
 
 # neighbour churn: rping clients connect in a loop while the server's neighbour entry flips
-# between a wrong MAC and the right one; every client exits, no CM id is left
-scenario neigh-churn      rxe RDMA_PS_TCP cm_send_req        "$(persistent "rping -s -a $ra -p 7631 -P")" "$(settled "$stress/neigh-churn.sh $ra 7631 $((scale >= 10 ? 32 : 8)) $((scale >= 10 ? 200 : 20))")"
+# between a wrong MAC and the right one; every client exits, no CM id is left. The rping
+# server runs under rping-server.sh: a connection that dies of the lost frames may end
+# rping (UNREACHABLE or REJECTED on the passive side), which then starts again
+scenario neigh-churn      rxe RDMA_PS_TCP cm_send_req        "$(persistent "$stress/rping-server.sh $ra 7631")" "$(settled "$stress/neigh-churn.sh $ra 7631 $((scale >= 10 ? 32 : 8)) $((scale >= 10 ? 200 : 20))")"
 # a second siw device on a veth, rping over siw0 meanwhile, then the extra device goes: no
 # leak, no "waiting for ... to become free"
 scenario second-siw       siw RDMA_PS_TCP cm_send_iw_connect "$(persistent "rping -s -a $wa -p 7632 -P")" "$(settled "$stress/second-siw.sh $wa 7632 $(x 20)")"
