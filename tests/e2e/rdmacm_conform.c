@@ -91,6 +91,11 @@
  *              (ESTABLISHED, REJECTED, UNREACHABLE, CONNECT_ERROR) or in
  *              DEVICE_REMOVAL; for a peer whose listener flaps, or a device
  *              or netdev that goes away: prints the outcomes
+ *   burst      LEN connects (at most BURST_MAX) started at once against a
+ *              serve server with a small backlog: each ends ESTABLISHED, or
+ *              REJECTED by the listener's backlog; none fails to start and
+ *              none ends UNREACHABLE or CONNECT_ERROR (a request that the
+ *              listener never took waits out the MPA timeout)
  * Server tests: accept (checks LEN bytes of pattern), reject, ece, qpn;
  * accept_late (accept once the request has arrived and, with -w FILE, FILE
  * exists, which rejreq creates after its calls; without -w, 1 s later);
@@ -102,7 +107,8 @@
  * accept_exit (accept, then exit 3 s later without waiting for the RTU),
  * errqp (accept with a readable buffer; with -n 1 move the QP to ERROR and
  * create the -w FILE; then wait for DISCONNECTED),
- * serve (accept every request until SIGTERM), flap (serve, but destroy and
+ * serve (accept every request until SIGTERM; -n: the listen backlog, else
+ * 128), flap (serve, but destroy and
  * re-create the listener every few ms); with -w FILE the server listens only
  * once FILE exists (but for accept_late and accrej).
  *
@@ -145,6 +151,7 @@
 /* more injection points than this in one rdma_connect() is a runaway */
 #define FAILNTH_MAX	200
 #define STORM_INFLIGHT	8
+#define BURST_MAX	1024
 
 static const char *role, *test, *addr, *port = "7400";
 static enum rdma_port_space ps = RDMA_PS_TCP;
@@ -1049,19 +1056,30 @@ static int storm_start(struct attempt *a, struct sockaddr *dst, int *setup)
 	return 1;
 }
 
-static void client_storm(void)
+/*
+ * STORM_INFLIGHT connects in flight at a time; with @burst, all of them at
+ * once, and only ESTABLISHED (CONNECT_RESPONSE without a QP) or REJECTED may
+ * end one
+ */
+static void client_storm(int burst)
 {
 	int n = len ? len : 100, started = 0, ended = 0, setup = 0, i, k;
 	int seen[RDMA_CM_EVENT_ADDR_CHANGE + 2] = { 0 }, inflight = 0;
-	struct attempt slot[STORM_INFLIGHT] = { { 0 } };
+	int width = burst ? n : STORM_INFLIGHT;
+	struct attempt *slot;
 	struct pollfd pfd = { .fd = ch->fd, .events = POLLIN };
 	struct addrinfo *res = lookup(0);
 	struct rdma_conn_param p;
 	struct rdma_cm_event *ev;
 
+	if (burst && (n < 1 || n > BURST_MAX))
+		fail("a burst is 1 to %d connects, not %d", BURST_MAX, n);
+	slot = calloc(width, sizeof(*slot));
+	if (!slot)
+		fail("no memory for %d connects", width);
 	signal(SIGUSR1, stop);
 	for (;;) {
-		for (k = 0; k < STORM_INFLIGHT && started < n && !stopping; k++) {
+		for (k = 0; k < width && started < n && !stopping; k++) {
 			if (slot[k].step)
 				continue;
 			started++;
@@ -1118,12 +1136,18 @@ static void client_storm(void)
 		}
 	}
 	freeaddrinfo(res);
+	free(slot);
 	printf("%s %s: %d attempts (%d started), %d failed to start, %d ended in an event:",
 	       role, test, n, started, setup, ended);
 	for (i = 0; i < (int)(sizeof(seen) / sizeof(seen[0])); i++)
 		if (seen[i])
 			printf(" %s %d", rdma_event_str(i), seen[i]);
 	printf("\n");
+	k = seen[RDMA_CM_EVENT_ESTABLISHED] + seen[RDMA_CM_EVENT_REJECTED] +
+	    seen[RDMA_CM_EVENT_CONNECT_RESPONSE];
+	if (burst && (setup || ended != n || k != n))
+		fail("%d of %d connects did not end ESTABLISHED or REJECTED",
+		     n - k, n);
 }
 
 /* Reject and accept are for a connect request, not for our own pending connect */
@@ -1501,7 +1525,8 @@ static void server_serve(int flap)
 {
 	struct pollfd pfd = { .fd = ch->fd, .events = POLLIN };
 	struct addrinfo *res = lookup(1);
-	struct rdma_cm_id *listen_id = listen_on(res, 128);
+	int backlog = len ? len : 128;
+	struct rdma_cm_id *listen_id = listen_on(res, backlog);
 	unsigned long accepted = 0, flaps = 0;
 	double next_flap = now();
 	struct rdma_conn_param p;
@@ -1516,7 +1541,7 @@ static void server_serve(int flap)
 		if (flap && now() > next_flap) {
 			rdma_destroy_id(listen_id);
 			usleep(rand() % 20000);
-			listen_id = listen_on(res, 128);
+			listen_id = listen_on(res, backlog);
 			next_flap = now() + (5 + rand() % 45) / 1000.0;
 			flaps++;
 		}
@@ -1704,7 +1729,9 @@ int main(int argc, char **argv)
 	else if (!strcmp(test, "disconnect"))
 		client_disconnect();
 	else if (!strcmp(test, "storm"))
-		client_storm();
+		client_storm(0);
+	else if (!strcmp(test, "burst"))
+		client_storm(1);
 	else if (!strcmp(test, "rejafter"))
 		client_rejafter();
 	else if (!strcmp(test, "rejpending"))

@@ -180,6 +180,11 @@ persistent() { echo "$1 & p=\$!; until [ -e /shared/done ]; do sleep 1; kill -0 
 cmtime_all() { echo "timeout 300 cmtime -s $1 -p $2 -c $3 > /tmp/cmtime-$2.txt 2>&1; rc=\$?; cat /tmp/cmtime-$2.txt; [ \$rc = 0 ] && ! grep -qE 'failure|event:' /tmp/cmtime-$2.txt"; }
 scenario cmtime1000-rc    rxe RDMA_PS_TCP   cm_send_req        "$(persistent "cmtime -b $ra -p 7440 -c 1000")" "$(cmtime_all $ra 7440 1000)"
 scenario cmtime200-iw     siw RDMA_PS_TCP   cm_send_iw_connect "$(persistent "cmtime -b $wa -p 7441 -c 200")"  "$(cmtime_all $wa 7441 200)"
+# a burst of 64 connects at once at a siw listener of backlog 4: each ends ESTABLISHED, or
+# REJECTED by the backlog; none waits out the 10 s MPA timeout. Stock siw takes one connection
+# off the listen queue per work item, from a pool of `backlog` items, and drops the work of a
+# connection that finds the pool empty: that connection is never accepted (UNREACHABLE -110)
+scenario burst-iw         siw RDMA_PS_TCP   cm_send_iw_connect "$(persistent "\$CONFORM server -a $wa -p 7442 -q -t serve -n 4")" "$cl -a $wa -p 7442 -q -t burst -n 64"
 # a kernel ULP: nvme-rdma (rdma_connect_locked() with a kernel QP) against nvmet over null_blk
 scenario nvme-rdma-rxe    rxe RDMA_PS_TCP   cm_send_req        "$here/nvmet.sh $ra 4420 nqn.2026-11.rdmacm:rxe /dev/nullb0"  "timeout 120 $here/nvme-client.sh $ra 4420 nqn.2026-11.rdmacm:rxe"
 scenario nvme-rdma-siw    siw RDMA_PS_TCP   cm_send_iw_connect "$here/nvmet.sh $wa 4421 nqn.2026-11.rdmacm:siw /dev/nullb1"  "timeout 120 $here/nvme-client.sh $wa 4421 nqn.2026-11.rdmacm:siw"
