@@ -1,5 +1,6 @@
 # shellcheck shell=bash
-# What the benchmark guests agree on: ports, counts (sourced by server.sh and client.sh)
+# What the benchmark guests agree on: ports, counts, probes (sourced by server.sh, client.sh
+# and storm.sh)
 CMTIME_RXE=7601 CMTIME_SIW=7602 LAT_PORT=7603 LAT_PORT_SIW=7604
 # the storm's listeners (storm.sh), well past the ports of client.sh's extra cmtime servers
 # (CMTIME_* + 100 + rep and + 200 + rep)
@@ -18,3 +19,5 @@ retry_counters() {
 	tcp=$(awk '$1 == "Tcp:" { if (!col) { for (i = 2; i <= NF; i++) if ($i == "RetransSegs") col = i } else print $col }' /proc/net/snmp)
 	echo "cm_retries=$cm,tcp_retrans=${tcp:-?}"
 }
+# the CM ids listening in this guest
+listeners() { rdma resource show cm_id 2>/dev/null | grep -c LISTEN; }

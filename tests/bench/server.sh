@@ -15,7 +15,6 @@ here=$(dirname "$(readlink -f "$0")")
 
 uname -r > /out/kernel
 net_up 1
-listeners() { rdma resource show cm_id 2>/dev/null | grep -c LISTEN; }
 # after starting a server: until the number of listening CM ids exceeds $1 (10 s at most)
 await_listen() {
 	for _ in $(seq 50); do

@@ -31,7 +31,6 @@ wait_file() {
 	done
 	return 1
 }
-listeners() { rdma resource show cm_id 2>/dev/null | grep -c LISTEN; }
 
 {
 	echo "role=$role listeners=$k conns=$c"
