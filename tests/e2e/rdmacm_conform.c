@@ -93,9 +93,10 @@
  *              or netdev that goes away: prints the outcomes
  *   burst      LEN connects (at most BURST_MAX) started at once against a
  *              serve server with a small backlog: each ends ESTABLISHED, or
- *              REJECTED by the listener's backlog; none fails to start and
- *              none ends UNREACHABLE or CONNECT_ERROR (a request that the
- *              listener never took waits out the MPA timeout)
+ *              REJECTED by the listener's backlog, and one at least is
+ *              ESTABLISHED; none fails to start and none ends UNREACHABLE or
+ *              CONNECT_ERROR (a connection that the listener does not take
+ *              waits out the MPA timeout)
  * Server tests: accept (checks LEN bytes of pattern), reject, ece, qpn;
  * accept_late (accept once the request has arrived and, with -w FILE, FILE
  * exists, which rejreq creates after its calls; without -w, 1 s later);
@@ -1148,6 +1149,9 @@ static void client_storm(int burst)
 	if (burst && (setup || ended != n || k != n))
 		fail("%d of %d connects did not end ESTABLISHED or REJECTED",
 		     n - k, n);
+	if (burst && !seen[RDMA_CM_EVENT_ESTABLISHED] &&
+	    !seen[RDMA_CM_EVENT_CONNECT_RESPONSE])
+		fail("none of %d connects was established", n);
 }
 
 /* Reject and accept are for a connect request, not for our own pending connect */

@@ -183,7 +183,9 @@ scenario cmtime200-iw     siw RDMA_PS_TCP   cm_send_iw_connect "$(persistent "cm
 # a burst of 64 connects at once at a siw listener of backlog 4: each ends ESTABLISHED, or
 # REJECTED by the backlog; none waits out the 10 s MPA timeout. Stock siw takes one connection
 # off the listen queue per work item, from a pool of `backlog` items, and drops the work of a
-# connection that finds the pool empty: that connection is never accepted (UNREACHABLE -110)
+# connection that finds the pool empty: the listener stays one connection behind for each, and
+# the newest connections of a burst wait in its queue until their MPA timer ends them
+# (UNREACHABLE -110; 2 of 64 per burst on the queue without siw-fixes 13)
 scenario burst-iw         siw RDMA_PS_TCP   cm_send_iw_connect "$(persistent "\$CONFORM server -a $wa -p 7442 -q -t serve -n 4")" "$cl -a $wa -p 7442 -q -t burst -n 64"
 # a kernel ULP: nvme-rdma (rdma_connect_locked() with a kernel QP) against nvmet over null_blk
 scenario nvme-rdma-rxe    rxe RDMA_PS_TCP   cm_send_req        "$here/nvmet.sh $ra 4420 nqn.2026-11.rdmacm:rxe /dev/nullb0"  "timeout 120 $here/nvme-client.sh $ra 4420 nqn.2026-11.rdmacm:rxe"
