@@ -225,7 +225,8 @@ def breakdown(client_path, server_path, dev):
     client_wait = ins[-1][0] - first_out[0][0]
     server_busy = s_out[0][0] - s_ins[0][0]
     ms = 1000.0
-    return {
+    split = cpu_split(server_path, t_creq, s_out[0][0]) or {}
+    return {**{
         "client: the call to its first frame out": (first_out[0][0] - t0) * ms,
         "server: first frame in to the request (siw: the TCP handshake's round trip)": (s_ins[-1][0] - s_ins[0][0]) * ms,
         "server: request in to CONNECT_REQUEST (driver, CM and rdma_cm work)": (t_creq - s_ins[-1][0]) * ms,
@@ -233,7 +234,61 @@ def breakdown(client_path, server_path, dev):
         "the link: the client's wait beyond the server's time": (client_wait - server_busy) * ms,
         "client: the reply in to the event (ESTABLISHED; CONNECT_RESPONSE without a kernel QP)": (t_est - ins[-1][0]) * ms,
         "total: the call to the event (client)": (t_est - t0) * ms,
-    }
+    }, **{SPLIT + k: v for k, v in sorted(split.items(), key=lambda kv: -kv[1])}}
+
+
+TASK_RE = re.compile(r"^\s*(.+?)-(\d+)\s+\[\d+\]\s+\S+\s+([\d.]+): (.*)$")
+SWITCH_RE = re.compile(r"sched_switch: prev_comm=.* prev_pid=(\d+) .*==> next_comm=(.+?) next_pid=(\d+) ")
+SYS_ENTER_RE = re.compile(r"(sys_\w+)\(")
+SYS_EXIT_RE = re.compile(r"(sys_\w+) -> ")
+SPLIT = "consumer, by what the server's CPU ran: "
+
+
+def cpu_split(path, t0, t1):
+    """What the (one) CPU of a guest ran from t0 to t1 (seconds), in ms per category: the
+    consumer's (cmtime's) system calls by name, its own work between them, other tasks and
+    idle. Needs the sched_switch and per-system-call events; None without them. Interrupts
+    count for the task they interrupted."""
+    evs = []
+    with open(path, errors="replace") as f:
+        for line in f:
+            m = TASK_RE.match(line)
+            if m:
+                evs.append((float(m.group(3)), m.group(1).strip(), int(m.group(2)), m.group(4)))
+    if not any(SYS_ENTER_RE.match(e[3]) for e in evs) or not any(e[3].startswith("sched_switch:") for e in evs):
+        return None
+    comm, in_sys, running, out = {}, {}, None, {}
+    # a task whose first system call event is an exit was in that call from the start
+    for t, task, pid, text in evs:
+        en, ex = SYS_ENTER_RE.match(text), SYS_EXIT_RE.match(text)
+        if pid not in in_sys and (en or ex):
+            in_sys[pid] = ex.group(1) if ex else None
+    for i, (t, task, pid, text) in enumerate(evs):
+        comm.setdefault(pid, task)
+        running = pid
+        sw = SWITCH_RE.match(text)
+        if sw:
+            running = int(sw.group(3))
+            comm[running] = sw.group(2)
+        else:
+            en, ex = SYS_ENTER_RE.match(text), SYS_EXIT_RE.match(text)
+            if en:
+                in_sys[pid] = en.group(1)
+            elif ex:
+                in_sys[pid] = None
+        nxt = evs[i + 1][0] if i + 1 < len(evs) else t
+        a, b = max(t, t0), min(nxt, t1)
+        if b <= a:
+            continue
+        name = comm.get(running, "?")
+        if running == 0:
+            what = "idle"
+        elif name == "cmtime":
+            what = "cmtime in %s" % in_sys[running] if in_sys.get(running) else "cmtime in user space"
+        else:
+            what = "other tasks (%s)" % re.sub(r"/.*", "", name)
+        out[what] = out.get(what, 0.0) + (b - a) * 1000.0
+    return out
 
 
 def spread(vals):
@@ -247,7 +302,7 @@ def main():
     if not rounds:
         sys.exit("bench_report: no rounds in %s" % out)
     # data[(kernel, transport, n, step)] = [us/conn per passing run]
-    data, failed, raw, extra, slow, parts, storms = {}, [], [], {}, [], {}, {}
+    data, failed, raw, extra, slow, parts, storms, splits = {}, [], [], {}, [], {}, {}, {}
     for d in rounds:
         m = re.match(r"round-(\d+)-(\w+)$", os.path.basename(d))
         rnd, kernel = int(m.group(1)), m.group(2)
@@ -269,6 +324,8 @@ def main():
             b = breakdown(cp, sp, dev) if os.path.exists(cp) and os.path.exists(sp) else None
             for k, v in (b or {}).items():
                 parts.setdefault((kernel, tr), {}).setdefault(k, []).append(v)
+            if any(k.startswith(SPLIT) for k in b or {}):
+                splits[(kernel, tr)] = splits.get((kernel, tr), 0) + 1
         for line in open(res):
             what, tr, n, rep, rc, note = (line.rstrip("\n").split("\t") + [""] * 6)[:6]
             key = (kernel, tr, n)
@@ -436,7 +493,12 @@ def main():
                  "The two guests' clocks differ, so each figure is read on one side; the link is what "
                  "the client waited beyond the server's time between its first frame in and its reply out. "
                  "Stock has no `cm_send_iw_connect` tracepoint: its siw figures start at the SYN, "
-                 "which its `rdma_connect()` sends itself.")
+                 "which its `rdma_connect()` sends itself. Where the kernel has the system call "
+                 "tracepoints (the benchmark kernels), the server guest also records every task switch and "
+                 "system call, and the rows \"%s...\" split the consumer's segment (CONNECT_REQUEST to "
+                 "the reply out) by what the guest's one CPU ran: cmtime in each system call, cmtime "
+                 "between them, other tasks, idle (interrupts count for the task they interrupted; "
+                 "a category absent from a round counts 0 there)." % SPLIT)
     lines.append("")
     if parts:
         for tr in ("rxe", "siw"):
@@ -453,6 +515,10 @@ def main():
                 cells = []
                 for k in ("patched", "stock"):
                     v = parts.get((k, tr), {}).get(name)
+                    # a category of the CPU split absent from a round's split took 0 ms there
+                    n = splits.get((k, tr), 0)
+                    if name.startswith(SPLIT) and n:
+                        v = (v or []) + [0.0] * (n - len(v or []))
                     cells.append("%.2f [%s]" % (statistics.median(v), ", ".join("%.2f" % x for x in v)) if v else "-")
                 lines.append("| %s | %s | %s |" % (name, cells[0], cells[1]))
             lines.append("")
