@@ -494,8 +494,8 @@ def main():
                  "the client waited beyond the server's time between its first frame in and its reply out. "
                  "Stock has no `cm_send_iw_connect` tracepoint: its siw figures start at the SYN, "
                  "which its `rdma_connect()` sends itself. Where the kernel has the system call "
-                 "tracepoints (the benchmark kernels), the server guest also records every task switch and "
-                 "system call, and the rows \"%s...\" split the consumer's segment (CONNECT_REQUEST to "
+                 "tracepoints (the benchmark kernels), both guests also record every task switch and "
+                 "cmtime's system calls, and the rows \"%s...\" split the consumer's segment (CONNECT_REQUEST to "
                  "the reply out) by what the guest's one CPU ran: cmtime in each system call, cmtime "
                  "between them, other tasks, idle (interrupts count for the task they interrupted; "
                  "a category absent from a round counts 0 there)." % SPLIT)
