@@ -324,8 +324,9 @@ def main():
             b = breakdown(cp, sp, dev) if os.path.exists(cp) and os.path.exists(sp) else None
             for k, v in (b or {}).items():
                 parts.setdefault((kernel, tr), {}).setdefault(k, []).append(v)
+            # the CPU split's categories differ between rounds: each round's own, by round
             if any(k.startswith(SPLIT) for k in b or {}):
-                splits[(kernel, tr)] = splits.get((kernel, tr), 0) + 1
+                splits.setdefault((kernel, tr), []).append({k: v for k, v in b.items() if k.startswith(SPLIT)})
         for line in open(res):
             what, tr, n, rep, rc, note = (line.rstrip("\n").split("\t") + [""] * 6)[:6]
             key = (kernel, tr, n)
@@ -516,9 +517,8 @@ def main():
                 for k in ("patched", "stock"):
                     v = parts.get((k, tr), {}).get(name)
                     # a category of the CPU split absent from a round's split took 0 ms there
-                    n = splits.get((k, tr), 0)
-                    if name.startswith(SPLIT) and n:
-                        v = (v or []) + [0.0] * (n - len(v or []))
+                    if name.startswith(SPLIT) and splits.get((k, tr)):
+                        v = [r.get(name, 0.0) for r in splits[(k, tr)]]
                     cells.append("%.2f [%s]" % (statistics.median(v), ", ".join("%.2f" % x for x in v)) if v else "-")
                 lines.append("| %s | %s | %s |" % (name, cells[0], cells[1]))
             lines.append("")
