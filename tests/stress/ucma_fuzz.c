@@ -175,6 +175,12 @@ static atomic_long done_cmds, events[NEV + 1], violations, orphan_events;
 static atomic_int stop, timed_out;
 static long conn_ok_sp[NSPACE], conn_ok_dst[32];
 static uint32_t stale[64];	/* kernel ids destroyed earlier */
+/*
+ * CREATE_IDs and GET_EVENTs under way (under tab_mu): each may hand out a kernel id that is
+ * live but not yet in the table, maybe one of stale[] reused; while any is under way,
+ * unused_kid() does not pick a stale id (it would destroy another thread's new id)
+ */
+static int minting;
 static uint64_t uid_next = 1;
 static double slowest;		/* the longest wait for an outcome */
 static char slowest_to[56];
@@ -411,7 +417,7 @@ static uint32_t unused_kid(struct rng *g)
 	uint32_t kid;
 
 	pthread_mutex_lock(&tab_mu);
-	kid = chance(g, 50) ? stale[rn(g, 64)] : (uint32_t)rnd(g);
+	kid = chance(g, 50) && !minting ? stale[rn(g, 64)] : (uint32_t)rnd(g);
 	for (int i = 0; i < MAXREC; i++)
 		if (recs[i].used && recs[i].kid == kid)
 			kid = 0xfffffff0u;
@@ -526,9 +532,15 @@ static int get_event(struct thr *t, int fdi, unsigned flags, uint16_t out, uint6
 
 	pthread_mutex_lock(&ev_mu);
 	memset(ev, 0, sizeof(*ev));
+	pthread_mutex_lock(&tab_mu);
+	minting++;
+	pthread_mutex_unlock(&tab_mu);
 	ret = ucmd(t, fds[fdi], RDMA_USER_CM_CMD_GET_EVENT, &g, sizeof(g), out, flags);
 	if (!ret && resp == (uintptr_t)t->resp)
 		record_event(t, fdi, ev);
+	pthread_mutex_lock(&tab_mu);
+	minting--;
+	pthread_mutex_unlock(&tab_mu);
 	pthread_mutex_unlock(&ev_mu);
 	return !ret;
 }
@@ -696,8 +708,10 @@ static struct idrec *create_id(struct thr *t, struct rng *g, int fdi, int sp)
 
 	pthread_mutex_lock(&tab_mu);
 	r = pool_count(fdi) < POOL_MAX ? rec_new(fdi, 0, sp, 0) : NULL;
-	if (r)
+	if (r) {
 		r->busy = 1;
+		minting++;
+	}
 	pthread_mutex_unlock(&tab_mu);
 	if (!r)
 		return NULL;
@@ -707,12 +721,14 @@ static struct idrec *create_id(struct thr *t, struct rng *g, int fdi, int sp)
 	if (ucmd(t, fds[fdi], RDMA_USER_CM_CMD_CREATE_ID, &c, sizeof(c), out_len(g, 4), flags)) {
 		pthread_mutex_lock(&tab_mu);
 		r->used = 0;
+		minting--;
 		pthread_mutex_unlock(&tab_mu);
 		return NULL;
 	}
 	pthread_mutex_lock(&tab_mu);
 	r->kid = *(uint32_t *)t->resp;
 	r->busy = 0;
+	minting--;
 	pthread_mutex_unlock(&tab_mu);
 	return r;
 }
@@ -724,7 +740,12 @@ static int destroy_rec(struct thr *t, struct idrec *r, unsigned flags, uint64_t 
 	int ret = ucmd(t, fds[r->fdi], RDMA_USER_CM_CMD_DESTROY_ID, &d, sizeof(d), 4, flags);
 
 	if (ret == -EINVAL) {
-		/* a CONNECT_REQUEST id stays on the fd its listener was on when it was created */
+		/*
+		 * a CONNECT_REQUEST id stays on the fd its listener was on when it was created;
+		 * the search answers to our own buffer: ucma destroys the id before it writes the
+		 * response, so a bad pointer would destroy it and say EFAULT
+		 */
+		d.response = (uintptr_t)t->resp;
 		for (int f = 0; f <= nthreads && ret; f++)
 			if (f != r->fdi)
 				ret = ucmd(t, fds[f], RDMA_USER_CM_CMD_DESTROY_ID, &d, sizeof(d), 4, 0);
