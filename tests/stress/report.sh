@@ -19,11 +19,17 @@ for out in "$@"; do
 	done < "$out/table.tsv"
 	echo
 	for g in client server; do
-		n=$(wc -l < "$out/$g/complaints" 2>/dev/null || echo '?')
-		leaks=none
-		[ -f "$out/$g/kmemleak.txt" ] && leaks="$(grep -c '^unreferenced object' "$out/$g/kmemleak.txt" || true) unreferenced objects"
-		[ -f "$out/$g/kmemleak.txt" ] || leaks="not checked (no kmemleak in this kernel)"
-		echo "- $g guest: $n kernel report lines in the console; kmemleak: $leaks"
+		# a run that timed out has neither file: its guests were stopped before the count
+		reports="not counted (the run did not finish: read console.log)"
+		[ -f "$out/$g/complaints" ] && reports="$(wc -l < "$out/$g/complaints") kernel report lines in the console"
+		if [ -f "$out/$g/kmemleak.txt" ]; then
+			leaks="$(grep -c '^unreferenced object' "$out/$g/kmemleak.txt" || true) unreferenced objects"
+		elif [ -f "$out/$g/kmemleak-boot.txt" ]; then
+			leaks="not scanned (the guest was stopped first)"
+		else
+			leaks="not checked (no kmemleak in this kernel)"
+		fi
+		echo "- $g guest: $reports; kmemleak: $leaks"
 	done
 	echo
 done
