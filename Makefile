@@ -119,7 +119,7 @@ e2e: guest build/bin/rdmacm_conform build/bin/mpa_peer build/bin/mpa_client
 
 ## interop  rping, ucmatose, udaddy: patched client / stock server, then the reverse
 # against a stock server, siw-rping-rc hangs now and then: the stock siw Responder can leave
-# the client's first send in its socket until the client gives up (siw-fixes 9/9)
+# the client's first send in its socket until the client gives up (siw-next 3)
 INTEROP_STOCK_SERVER := $(filter-out siw-rping-rc,$(INTEROP))
 interop: guest stock build/bin/rdmacm_conform
 	@E2E_ONLY="$(INTEROP_STOCK_SERVER)" bash tests/e2e/run.sh $(GUEST_KERNEL) $(B)/e2e-interop-patched-client $(STOCK_KERNEL)

@@ -50,7 +50,7 @@ BREAKAGES = [
      """	lockdep_assert_held(&id_priv->handler_mutex);
 
 	if (READ_ONCE(id_priv->state) != RDMA_CM_CONNECT ||
-	    cma_ib_req_outstanding(id_priv))
+	    READ_ONCE(id_priv->req_outstanding))
 		return -EINVAL;
 
 	id_priv->ece.vendor_id = ece->vendor_id;
@@ -238,6 +238,17 @@ out:"""),
 	iw_param.private_data = conn_param->private_data;
 	iw_param.private_data_len = conn_param->private_data_len;
 	iw_param.qpn = id_priv->id.qp ? id_priv->qp_num : conn_param->qp_num;"""),
+    ("req_outstanding_not_set", "accept and reject refused while the REQ is outstanding",
+     CMA,
+     """	ret = cma_ib_send_cm_req(id_priv->cm_id.ib, &req);
+	if (!ret)
+		WRITE_ONCE(id_priv->req_outstanding, true);""",
+     """	ret = cma_ib_send_cm_req(id_priv->cm_id.ib, &req);"""),
+    ("req_outstanding_cleared_by_mra", "an MRA leaves the REQ outstanding",
+     CMA,
+     """	if (ib_event->event != IB_CM_MRA_RECEIVED)
+		WRITE_ONCE(id_priv->req_outstanding, false);""",
+     """	WRITE_ONCE(id_priv->req_outstanding, false);"""),
 ]
 
 

@@ -427,7 +427,7 @@ static void client_pdata(int over)
  * Nobody listens (@consumer 0) or the server rejects (1): REJECTED 8 or 28
  * from the IB CM, UNREACHABLE 1 for a SIDR REQ; on iWARP REJECTED
  * -ECONNRESET for a reset TCP connect, and -ECONNREFUSED for an MPA reject,
- * as cxgb4 and irdma report it (stock siw: -ECONNRESET, siw-fixes 10), the
+ * as cxgb4 and irdma report it (stock siw: -ECONNRESET, siw-next 4), the
  * status by which rdma_consumer_reject_data() hands over its private data.
  */
 static void client_refused(int consumer)

@@ -79,7 +79,7 @@ conform acktimeout0      rxe RDMA_PS_TCP   none               -                "
 # rdma_reject() and rdma_accept() on our own connect while its REQ is outstanding (the
 # server accepts only once the client has made both calls): both EINVAL, and the connect
 # goes on to its own event (stock: the reject returns 0, or the refused accept rejects;
-# either cancels the connect without an event, cma-connect 1). Not on siw: the iWARP CM
+# either cancels the connect without an event, rc-fixes 6). Not on siw: the iWARP CM
 # refuses both already (rejpending-iw, tests/stress), and librdmacm's rdma_accept() moves
 # a refused id's QP to ERROR, which ends a siw connect (siw-connect 4)
 conform rejreq-rc        rxe RDMA_PS_TCP   cm_send_req        "accept_late -w /shared/go-rejreq-rc" "rejreq -w /shared/go-rejreq-rc"
@@ -150,7 +150,7 @@ mpa siw-mpareply0 0 7450 "-x error"
 # connect for 3 s; the peer's Reply waits for its go-file): each segment then takes one of the
 # Initiator CEP's six work elements, and the close needs one too. The connect must be
 # ESTABLISHED and then DISCONNECTED (stock: the close found no work element and was dropped,
-# so the connection stayed ESTABLISHED with nobody behind it, siw-fixes 11)
+# so the connection stayed ESTABLISHED with nobody behind it, siw-rc 7)
 mpa siw-mpaclose8 8 7463 "-x closed -n 4" " -s 8 -w /shared/go-mpaclose8" "(sleep 1; $here/starve.sh 3 /shared/go-mpaclose8) &"
 # the iWARP CM, a connect request accepted and not yet ESTABLISHED: the Initiator (mpa_peer
 # -c, plain TCP) asks for MPA v2 peer-to-peer mode and holds back its RTR, without which siw
@@ -158,7 +158,7 @@ mpa siw-mpaclose8 8 7463 "-x closed -n 4" " -s 8 -w /shared/go-mpaclose8" "(slee
 # both must fail with EINVAL and the first accept end in ESTABLISHED; accacc-iw makes the
 # second accept only (stock: either call goes on to siw, which returns ECONNRESET and drops
 # a reference to its endpoint that it does not hold; the server's exit then underflows that
-# refcount and the iWARP CM's close meets an idle id: BUG() in cm_close_handler(), rc-fixes 6)
+# refcount and the iWARP CM's close meets an idle id: BUG() in cm_close_handler(), rc-fixes 8)
 scenario accrej-iw        siw RDMA_PS_TCP   none               "$sv -a $wa -p 7459 -t accrej -w /shared/go-accrej-iw" "timeout 60 $mpa_bin/mpa_peer -c -a $wa -p 7459 -w /shared/go-accrej-iw -t 30"
 scenario accacc-iw        siw RDMA_PS_TCP   none               "$sv -a $wa -p 7460 -t accrej -n 1 -w /shared/go-accacc-iw" "timeout 60 $mpa_bin/mpa_peer -c -a $wa -p 7460 -w /shared/go-accacc-iw -t 30"
 # the same Initiator resets the connection instead of sending its RTR: siw reports a close and
@@ -175,7 +175,7 @@ scenario preclose-iw      siw RDMA_PS_TCP   cm_send_iw_connect "$sv -a $wa -p 74
 # code, and no "failure" or "event:" line: cmtime 44 goes on without a QP it could not create,
 # and reports a failed connect as "event: NAME, error: N"); rxe is the control; the cmtime
 # server never exits by itself, so it passes if it is still up when the client is done. On siw
-# stock kernels fail from the 72nd QP on (a key equal to SIW_INVAL_UOBJ_KEY, siw-fixes 12)
+# stock kernels fail from the 72nd QP on (a key equal to SIW_INVAL_UOBJ_KEY, siw-mmap 1)
 persistent() { echo "$1 & p=\$!; until [ -e /shared/done ]; do sleep 1; kill -0 \$p || exit 1; done; kill \$p"; }
 cmtime_all() { echo "timeout 300 cmtime -s $1 -p $2 -c $3 > /tmp/cmtime-$2.txt 2>&1; rc=\$?; cat /tmp/cmtime-$2.txt; [ \$rc = 0 ] && ! grep -qE 'failure|event:' /tmp/cmtime-$2.txt"; }
 scenario cmtime1000-rc    rxe RDMA_PS_TCP   cm_send_req        "$(persistent "cmtime -b $ra -p 7440 -c 1000")" "$(cmtime_all $ra 7440 1000)"
@@ -185,7 +185,7 @@ scenario cmtime200-iw     siw RDMA_PS_TCP   cm_send_iw_connect "$(persistent "cm
 # off the listen queue per work item, from a pool of `backlog` items, and drops the work of a
 # connection that finds the pool empty: the listener stays one connection behind for each, and
 # the newest connections of a burst wait in its queue until their MPA timer ends them
-# (UNREACHABLE -110; 2 of 64 per burst on the queue without siw-fixes 13)
+# (UNREACHABLE -110; 2 of 64 per burst on the queue without siw-rc 8)
 scenario burst-iw         siw RDMA_PS_TCP   cm_send_iw_connect "$(persistent "\$CONFORM server -a $wa -p 7442 -q -t serve -n 4")" "$cl -a $wa -p 7442 -q -t burst -n 64"
 # a kernel ULP: nvme-rdma (rdma_connect_locked() with a kernel QP) against nvmet over null_blk
 scenario nvme-rdma-rxe    rxe RDMA_PS_TCP   cm_send_req        "$here/nvmet.sh $ra 4420 nqn.2026-11.rdmacm:rxe /dev/nullb0"  "timeout 120 $here/nvme-client.sh $ra 4420 nqn.2026-11.rdmacm:rxe"

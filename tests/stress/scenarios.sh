@@ -39,9 +39,9 @@ scenario disconnect-siw   siw RDMA_PS_TCP cm_send_iw_connect "$(persistent "$sv 
 # (stock rxe then moves QP1 to ERROR and the port's CM hears nothing more, rxe-fixes 1; -L
 # leaves them out, for a stock kernel).
 # Without -K it issues ACCEPT and REJECT on any id, connecting ones too: on stock that reaches
-# the iWARP CM's BUG()s (rc-fixes 4 and 6), makes a destroy wait out a REQ's retries (rc-fixes
+# the iWARP CM's BUG()s (rc-fixes 4 and 8), makes a destroy wait out a REQ's retries (rc-fixes
 # 5, see rejpending-* below), and on RoCE a REJECT, or an ACCEPT that fails, cancels the
-# pending connect without an event, which its one-outcome check counts (cma-connect 1)
+# pending connect without an event, which its one-outcome check counts (rc-fixes 6)
 fuzz_servers="$(persistent "$sv -a $ra -p 7601 -t serve" "$sv -a $ra -p 7602 -P udp -t serve" "$sv -a $wa -p 7603 -q -t serve" "$sv -a fd00:1::1 -p 7604 -t serve")"
 scenario fuzz             rxe+siw mixed   cm_send_req+cm_send_sidr_req+cm_send_iw_connect "$fuzz_servers" "$(settled "timeout 1800 \$FUZZ -s $seed -n $fuzz_n -t 4 -T 1500 -a $ra -a $wa -a fd00:1::1 -l 169.254.1.2 -l 169.254.2.2 -l fd00:1::2 -p 7601 -p 7602 -p 7603 -p 7604")"
 
