@@ -41,7 +41,7 @@ run: e2e
 ##          smoke.)
 STEP = bash scripts/step.sh
 test:
-	@mkdir -p build && : > build/times.tsv
+	@mkdir -p build && : > build/times.tsv && bash scripts/test-start.sh > build/test-start.txt
 	@$(STEP) "mainline check" $(MAKE) --no-print-directory BASE=mainline check
 	@$(STEP) "mainline kunit" $(MAKE) --no-print-directory BASE=mainline kunit
 	@$(STEP) "mainline man, docs" $(MAKE) --no-print-directory BASE=mainline man docs
@@ -206,7 +206,7 @@ STRESS_RUN = E2E_SCENARIOS=tests/stress/scenarios.sh STRESS_SEED=$(STRESS_SEED) 
 ##          down and rxe0 deleted under a storm (STRESS_SKIP leaves scenarios out); then
 ##          STRESS_STOCK on two stock guests, for the comparison (reported, not a failure:
 ##          stock has the bugs the series fixes)
-# STRESS_SKIP="name ...": scenarios left out (e.g. nvme-relink-siw, README "Found, not fixed")
+# STRESS_SKIP="name ...": scenarios left out (e.g. nvme-relink-siw, docs/known-issues.md KI-20)
 STRESS_SKIP ?=
 STRESS_STOCK ?= failnth-req failnth-sidr failnth-mpa connect2-siw closefd-siw fuzz flap-siw rejpending-rc rejpending-iw
 stress-smoke: guest $(if $(STRESS_STOCK),stock) build/bin/rdmacm_conform build/bin/ucma_fuzz
@@ -234,12 +234,12 @@ stress: debug debug-stock build/bin/rdmacm_conform build/bin/ucma_fuzz
 ##          ib_uverbs, ib_cm, iw_cm, rdma_cm, rdma_ucm, rdma_rxe and siw as modules
 ##          (config/modules.config); the client guest removes and reloads siw, rdma_rxe and
 ##          the CM modules under a storm of connects and after (tests/stress/modules.sh).
-##          Any report or leak fails (build/BASE/modules-e2e; make stress runs it too)
+##          Any report or leak fails (build/BASE/modules-e2e; not part of make stress)
 modules-kernel: tree
 	@bash scripts/kbuild.sh $(B)/linux $(B)/modules config/guest.config config/debug.config config/modules.config
 
 # the modular KASAN kernel reports a wild-memory-access in handle_edge_irq() while it boots,
-# before any RDMA code (README, "Found, not fixed"): its consoles count from init on
+# before any RDMA code (docs/known-issues.md, KI-25): its consoles count from init on
 modules-e2e: modules-kernel build/bin/rdmacm_conform
 	@STRESS_SCALE=$${STRESS_SCALE:-1} E2E_SCENARIOS=tests/stress/modules.sh E2E_TIMEOUT=$${E2E_TIMEOUT:-1800} \
 		E2E_COMPLAINTS_FROM='Run .* as init process' \

@@ -17,6 +17,7 @@ import sys
 import time
 
 CMA = "drivers/infiniband/core/cma.c"
+IWCM = "drivers/infiniband/core/iwcm.c"
 
 # (name, the promise it breaks, file, old text, new text)
 BREAKAGES = [
@@ -187,9 +188,12 @@ out:"""),
 	req.ece.vendor_id"""),
     ("sidr_req_not_outstanding", "accept and reject are refused on an id whose SIDR REQ is outstanding",
      CMA,
-     """	return state == IB_CM_REQ_SENT || state == IB_CM_MRA_REQ_RCVD ||
-	       state == IB_CM_SIDR_REQ_SENT;""",
-     """	return state == IB_CM_REQ_SENT || state == IB_CM_MRA_REQ_RCVD;"""),
+     """		id_priv->cm_id.ib = NULL;
+	} else {
+		WRITE_ONCE(id_priv->req_outstanding, true);
+	}""",
+     """		id_priv->cm_id.ib = NULL;
+	}"""),
     ("uc_on_iwarp", "iWARP connects RC only: any other QP type is -EOPNOTSUPP",
      CMA,
      """		if (id->qp_type != IB_QPT_RC)
@@ -249,6 +253,10 @@ out:"""),
      """	if (ib_event->event != IB_CM_MRA_RECEIVED)
 		WRITE_ONCE(id_priv->req_outstanding, false);""",
      """	WRITE_ONCE(id_priv->req_outstanding, false);"""),
+    ("iw_accepted_request_rejected", "the iWARP CM ends an accept whose handler returned non-zero",
+     IWCM,
+     """	if (ret && iwcm_end_accept(cm_id_priv)) {""",
+     """	if (ret && 0 && iwcm_end_accept(cm_id_priv)) {"""),
 ]
 
 

@@ -52,7 +52,7 @@ while read -r p; do
 		# leave the pristine tree, so the next run tries the queue again
 		git_t checkout -q -B main "$(git -C "$tree" rev-list --max-parents=0 HEAD | tail -n1)"
 		: > "$applied"
-		die "$pdir/$p does not apply to Linux $(make -s -C "$tree" kernelversion) ($(cat "$src/.rdmacm-source")): if that $base_pkg is newer than the queue, rebase the queue onto it (see README, 'Working on the series')"
+		die "$pdir/$p does not apply to Linux $(make -s -C "$tree" kernelversion) ($(cat "$src/.rdmacm-source")): if that $base_pkg is newer than the queue, rebase the queue onto it (see README, 'Working on the queues')"
 	fi
 	n=$((n + 1))
 done < <(queue_patches)
