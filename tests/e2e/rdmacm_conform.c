@@ -21,7 +21,9 @@
  *              got the 24-bit QPN and rejects
  *   acktimeout RDMA_OPTION_ID_ACK_TIMEOUT LEN before rdma_resolve_route():
  *              the path's packet lifetime is LEN - 1, and for 0 the default
- *              (that of an id without the option), never a wrapped 255
+ *              (that of an id without the option), never a wrapped 255; LEN
+ *              above 31 (the field has 5 bits) is refused with EINVAL and the
+ *              id keeps the default
  *   mcast      rdma_join_multicast() on an id resolved to ADDR (-P udp): for
  *              an IPv6 ADDR, group ff0e::1:1, refused with EOPNOTSUPP (rxe is
  *              a RoCE v2 device, where rdma_cm joins no IPv6 group; stock
@@ -509,8 +511,32 @@ static int path_lifetime(int set, uint8_t timeout)
 
 static void client_acktimeout(void)
 {
-	int def = path_lifetime(0, 0), got = path_lifetime(1, len);
-	int want = len ? len - 1 : def;
+	int def = path_lifetime(0, 0), got, want;
+
+	if (len > 31) {
+		/* the field has 5 bits: refused, and the id keeps the default */
+		struct rdma_cm_id *id = client_id(0);
+		uint8_t timeout = len;
+
+		if (!rdma_set_option(id, RDMA_OPTION_ID, RDMA_OPTION_ID_ACK_TIMEOUT,
+				     &timeout, sizeof(timeout)))
+			fail("ACK timeout %d accepted, expected EINVAL", len);
+		if (errno != EINVAL)
+			fail("ACK timeout %d: %s, expected EINVAL", len, strerror(errno));
+		if (rdma_resolve_route(id, 2000))
+			fail("rdma_resolve_route: %s", strerror(errno));
+		expect_event(RDMA_CM_EVENT_ROUTE_RESOLVED);
+		got = id->route.path_rec[0].packet_life_time;
+		rdma_destroy_id(id);
+		if (got != def)
+			fail("refused ACK timeout %d: packet lifetime %d, expected the default %d",
+			     len, got, def);
+		printf("%s %s: ack timeout %d refused (EINVAL), packet lifetime %d (default)\n",
+		       role, test, len, got);
+		return;
+	}
+	got = path_lifetime(1, len);
+	want = len ? len - 1 : def;
 
 	if (got != want)
 		fail("ACK timeout %d: packet lifetime %d, expected %d (default %d)",

@@ -76,6 +76,9 @@ conform einval-ud-ll     rxe RDMA_PS_UDP   cm_send_sidr_req   accept           e
 conform acktimeout14     rxe RDMA_PS_TCP   none               -                "acktimeout -n 14"
 conform acktimeout1      rxe RDMA_PS_TCP   none               -                "acktimeout -n 1"
 conform acktimeout0      rxe RDMA_PS_TCP   none               -                "acktimeout -n 0"
+# above 31: EINVAL, the id unchanged (stock takes any u8: rc-fixes 10)
+conform acktimeout31     rxe RDMA_PS_TCP   none               -                "acktimeout -n 31"
+conform acktimeout32     rxe RDMA_PS_TCP   none               -                "acktimeout -n 32"
 # rdma_reject() and rdma_accept() on our own connect while its REQ is outstanding (the
 # server accepts only once the client has made both calls): both EINVAL, and the connect
 # goes on to its own event (stock: the reject returns 0, or the refused accept rejects;
