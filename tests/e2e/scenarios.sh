@@ -76,7 +76,7 @@ conform einval-ud-ll     rxe RDMA_PS_UDP   cm_send_sidr_req   accept           e
 conform acktimeout14     rxe RDMA_PS_TCP   none               -                "acktimeout -n 14"
 conform acktimeout1      rxe RDMA_PS_TCP   none               -                "acktimeout -n 1"
 conform acktimeout0      rxe RDMA_PS_TCP   none               -                "acktimeout -n 0"
-# above 31: EINVAL, the id unchanged (stock takes any u8: rc-fixes 10)
+# above 31: EINVAL, the id unchanged (stock takes any u8: rc-fixes 11)
 conform acktimeout31     rxe RDMA_PS_TCP   none               -                "acktimeout -n 31"
 conform acktimeout32     rxe RDMA_PS_TCP   none               -                "acktimeout -n 32"
 # rdma_reject() and rdma_accept() on our own connect while its REQ is outstanding (the
@@ -161,7 +161,7 @@ mpa siw-mpaclose8 8 7463 "-x closed -n 4" " -s 8 -w /shared/go-mpaclose8" "(slee
 # both must fail with EINVAL and the first accept end in ESTABLISHED; accacc-iw makes the
 # second accept only (stock: either call goes on to siw, which returns ECONNRESET and drops
 # a reference to its endpoint that it does not hold; the server's exit then underflows that
-# refcount and the iWARP CM's close meets an idle id: BUG() in cm_close_handler(), rc-fixes 8)
+# refcount and the iWARP CM's close meets an idle id: BUG() in cm_close_handler(), rc-fixes 9)
 scenario accrej-iw        siw RDMA_PS_TCP   none               "$sv -a $wa -p 7459 -t accrej -w /shared/go-accrej-iw" "timeout 60 $mpa_bin/mpa_peer -c -a $wa -p 7459 -w /shared/go-accrej-iw -t 30"
 scenario accacc-iw        siw RDMA_PS_TCP   none               "$sv -a $wa -p 7460 -t accrej -n 1 -w /shared/go-accacc-iw" "timeout 60 $mpa_bin/mpa_peer -c -a $wa -p 7460 -w /shared/go-accacc-iw -t 30"
 # the same Initiator resets the connection instead of sending its RTR: siw reports a close and

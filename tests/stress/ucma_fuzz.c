@@ -38,7 +38,7 @@
  * active cm_id in CONN_SENT clear IWCM_F_CONNECT_WAIT and the DESTROY that
  * follows hits BUG() in destroy_cm_id(), rc-fixes 4, and a REJECT or second
  * ACCEPT on a passive one whose ACCEPT is under way reaches BUG()s in the
- * iWARP CM's event handlers, rc-fixes 8; make test runs without it), -L (no loopback or wildcard destinations: a REQ that
+ * iWARP CM's event handlers, rc-fixes 9; make test runs without it), -L (no loopback or wildcard destinations: a REQ that
  * rxe cannot route, e.g. to ::1 from fd00:1::2, moves stock rxe's QP1 to
  * ERROR, which flushes its receive buffers, so every later RoCE connect
  * lacks its outcome: for a stock kernel, rxe-fixes 1 fixes it), -x OP,...
