@@ -28,7 +28,12 @@
  *              an IPv6 ADDR, group ff0e::1:1, refused with EOPNOTSUPP (rxe is
  *              a RoCE v2 device, where rdma_cm joins no IPv6 group; stock
  *              kernels return the kernel-internal 524); for IPv4, group
- *              239.1.1.1: MULTICAST_JOIN, then rdma_leave_multicast()
+ *              239.1.1.1: MULTICAST_JOIN; a second join of the group on the
+ *              id refused with EADDRINUSE (stock kernels take it, and leaving
+ *              the older join frees what the newer's event reads; rc-fixes
+ *              "RDMA/cma: Refuse a second join of the same multicast address
+ *              on an id"); rdma_leave_multicast(); and a join after the leave
+ *              gets MULTICAST_JOIN again
  *   unroutable a connect to the loopback address of ADDR's family (::1 or
  *              127.0.0.1) from the local address that reaches ADDR: a REQ
  *              that rxe cannot route; rdma_connect() returns 0 and the id is
@@ -569,11 +574,26 @@ static void client_mcast(void)
 			fail("IPv4 join: %s (status %d), expected MULTICAST_JOIN",
 			     rdma_event_str(ev->event), ev->status);
 		rdma_ack_cm_event(ev);
+		ret = rdma_join_multicast(id, group->ai_addr, NULL);
+		if (!ret || errno != EADDRINUSE)
+			fail("second IPv4 join of the group: %d, errno %d (%s), expected EADDRINUSE (%d): rc-fixes \"RDMA/cma: Refuse a second join of the same multicast address on an id\"",
+			     ret, ret ? errno : 0, ret ? strerror(errno) : "-", EADDRINUSE);
 		if (rdma_leave_multicast(id, group->ai_addr))
 			fail("rdma_leave_multicast: %s", strerror(errno));
+		/* the leave gave the address back */
+		if (rdma_join_multicast(id, group->ai_addr, NULL))
+			fail("IPv4 join after the leave: %s (errno %d)", strerror(errno), errno);
+		ev = next_event();
+		if (ev->event != RDMA_CM_EVENT_MULTICAST_JOIN)
+			fail("IPv4 join after the leave: %s (status %d), expected MULTICAST_JOIN",
+			     rdma_event_str(ev->event), ev->status);
+		rdma_ack_cm_event(ev);
+		if (rdma_leave_multicast(id, group->ai_addr))
+			fail("second rdma_leave_multicast: %s", strerror(errno));
 	}
 	printf("%s %s: %s join %s\n", role, test, v6 ? "IPv6" : "IPv4",
-	       v6 ? "refused with EOPNOTSUPP" : "done and left");
+	       v6 ? "refused with EOPNOTSUPP" :
+	       "done, a second refused with EADDRINUSE, left, done again and left");
 	freeaddrinfo(group);
 	rdma_destroy_id(id);
 }
