@@ -144,6 +144,11 @@ build/bin/ucma_fuzz: tests/stress/ucma_fuzz.c | deps
 	@mkdir -p $(@D)
 	gcc -O2 -Wall -Wextra -Werror -pthread -o $@ $<
 
+# the trigger of syzbot's ucma multicast use-after-free (raw ucma ABI, rc-fixes 12)
+build/bin/mcast_twice: tests/stress/mcast_twice.c | deps
+	@mkdir -p $(@D)
+	gcc -O2 -Wall -Wextra -Werror -o $@ $<
+
 ## check    the queue of BASE: each series applies alone (or on what it names), then
 ##          checkpatch --strict, kernel-doc, W=1, sparse and a build of every patch
 check: tree
@@ -209,7 +214,7 @@ STRESS_RUN = E2E_SCENARIOS=tests/stress/scenarios.sh STRESS_SEED=$(STRESS_SEED) 
 # STRESS_SKIP="name ...": scenarios left out (e.g. nvme-relink-siw, docs/known-issues.md KI-20)
 STRESS_SKIP ?=
 STRESS_STOCK ?= failnth-req failnth-sidr failnth-mpa connect2-siw closefd-siw fuzz flap-siw rejpending-rc rejpending-iw
-stress-smoke: guest $(if $(STRESS_STOCK),stock) build/bin/rdmacm_conform build/bin/ucma_fuzz
+stress-smoke: guest $(if $(STRESS_STOCK),stock) build/bin/rdmacm_conform build/bin/ucma_fuzz build/bin/mcast_twice
 	@STRESS_SCALE=1 E2E_SKIP="$(STRESS_SKIP)" E2E_TIMEOUT=$${E2E_TIMEOUT:-1800} $(STRESS_RUN) $(GUEST_KERNEL) $(B)/stress-smoke
 	@[ -z "$(STRESS_STOCK)" ] || STRESS_SCALE=1 STRESS_N=20000 E2E_ONLY="$(STRESS_STOCK)" E2E_TIMEOUT=$${E2E_TIMEOUT:-1800} $(STRESS_RUN) $(STOCK_KERNEL) $(B)/stress-smoke-stock || \
 		echo "stress-smoke: stock $(BASE) fails as listed above (for the comparison, not a failure)"
@@ -221,7 +226,7 @@ stress-smoke: guest $(if $(STRESS_STOCK),stock) build/bin/rdmacm_conform build/b
 ##          STRESS_SCALE (10); any report or leak fails (build/BASE/stress; not part of make test)
 N ?= 1000000
 STRESS_SCALE ?= 10
-stress: debug debug-stock build/bin/rdmacm_conform build/bin/ucma_fuzz
+stress: debug debug-stock build/bin/rdmacm_conform build/bin/ucma_fuzz build/bin/mcast_twice
 	@p=0; STRESS_N=$(N) STRESS_SCALE=$(STRESS_SCALE) E2E_TIMEOUT=$${E2E_TIMEOUT:-7200} $(STRESS_RUN) \
 		$(B)/debug/arch/x86/boot/bzImage $(B)/stress || p=$$?; \
 		STRESS_N=$(N) STRESS_SCALE=$(STRESS_SCALE) E2E_TIMEOUT=$${E2E_TIMEOUT:-7200} $(STRESS_RUN) \

@@ -9,6 +9,8 @@ here=$(dirname "$(readlink -f "$0")")
 export CONFORM=$here/../../build/bin/rdmacm_conform
 # the ucma fuzzer of the stress list (tests/stress/ucma_fuzz.c)
 export FUZZ=$here/../../build/bin/ucma_fuzz
+# the multicast join-twice trigger of the stress list (tests/stress/mcast_twice.c)
+export MCAST=$here/../../build/bin/mcast_twice
 . "$here/net.sh"
 trace=/sys/kernel/tracing
 events=(cm_send_req cm_send_sidr_req cm_send_iw_connect)

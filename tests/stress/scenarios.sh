@@ -45,6 +45,11 @@ scenario disconnect-siw   siw RDMA_PS_TCP cm_send_iw_connect "$(persistent "$sv 
 fuzz_servers="$(persistent "$sv -a $ra -p 7601 -t serve" "$sv -a $ra -p 7602 -P udp -t serve" "$sv -a $wa -p 7603 -q -t serve" "$sv -a fd00:1::1 -p 7604 -t serve")"
 scenario fuzz             rxe+siw mixed   cm_send_req+cm_send_sidr_req+cm_send_iw_connect "$fuzz_servers" "$(settled "timeout 1800 \$FUZZ -s $seed -n $fuzz_n -t 4 -T 1500 -a $ra -a $wa -a fd00:1::1 -l 169.254.1.2 -l 169.254.2.2 -l fd00:1::2 -p 7601 -p 7602 -p 7603 -p 7604")"
 
+# syzbot's ucma multicast use-after-free: two joins of one group on one id, then a leave of
+# the older (raw ucma ABI; librdmacm leaves by address). The second join must fail with
+# EADDRINUSE (rc-fixes 12); on a stock debug kernel the leave makes KASAN report
+scenario mcast-twice      rxe RDMA_PS_UDP none               "true" "$(settled "\$MCAST -l 169.254.1.2 -n $(x 200)")"
+
 # the peer's listener goes away and comes back every 5-50 ms under a storm of connects
 scenario flap-rxe         rxe RDMA_PS_TCP cm_send_req        "$(persistent "$sv -a $ra -p 7627 -t flap")" "$(settled "$cl -a $ra -p 7627 -t storm -n $(x 200)")"
 scenario flap-siw         siw RDMA_PS_TCP cm_send_iw_connect "$(persistent "$sv -a $wa -p 7628 -q -t flap")" "$(settled "$cl -a $wa -p 7628 -q -t storm -n $(x 100)")"

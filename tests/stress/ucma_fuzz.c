@@ -268,8 +268,11 @@ static int allowed_for(int cmd, int e, unsigned flags)
 	static const int listen[] = { EADDRINUSE, EADDRNOTAVAIL, EACCES, ENODEV, EAFNOSUPPORT, 0 };
 	/* ENODEV: seen from rdma_init_qp_attr() on rxe; where from is not traced */
 	static const int qpattr[] = { ENOSPC, ENOSYS, ENODEV, 0 };
-	/* EOPNOTSUPP: an IPv6 group on RoCE v2 (stock kernels return the kernel-internal 524) */
-	static const int join[] = { ENOSPC, ENODEV, ENOSYS, EADDRNOTAVAIL, EOPNOTSUPP, 0 };
+	/*
+	 * EOPNOTSUPP: an IPv6 group on RoCE v2 (stock kernels return the kernel-internal 524);
+	 * EADDRINUSE: a group the id has already joined (rc-fixes 12)
+	 */
+	static const int join[] = { ENOSPC, ENODEV, ENOSYS, EADDRNOTAVAIL, EOPNOTSUPP, EADDRINUSE, 0 };
 	static const int leave[] = { ENOENT, EINVAL, ENXIO, ENOSPC, 0 };
 	static const int setopt[] = { ENOSYS, ENODEV, 0 };
 	static const int getev[] = { EAGAIN, ENOSPC, 0 };
