@@ -34,6 +34,12 @@
  *              "RDMA/cma: Refuse a second join of the same multicast address
  *              on an id"); rdma_leave_multicast(); and a join after the leave
  *              gets MULTICAST_JOIN again
+ *   addrgone   (server hold) a connection from an alias of the client's
+ *              rxe address, which is then deleted and added back (its GID
+ *              entry goes): rdma_disconnect() cannot send a DREQ, and must
+ *              be followed by DISCONNECTED within 10 s (stock kernels: no
+ *              event ever; rc-fixes "RDMA/cma: Report DISCONNECTED when
+ *              rdma_disconnect() sends no DREQ")
  *   unroutable a connect to the loopback address of ADDR's family (::1 or
  *              127.0.0.1) from the local address that reaches ADDR: a REQ
  *              that rxe cannot route; rdma_connect() returns 0 and the id is
@@ -596,6 +602,68 @@ static void client_mcast(void)
 	       "done, a second refused with EADDRINUSE, left, done again and left");
 	freeaddrinfo(group);
 	rdma_destroy_id(id);
+}
+
+/*
+ * The address that addrgone connects from, deletes and adds back: an alias
+ * on the client's rxe netdev, so that the scenarios running beside it keep
+ * theirs.
+ */
+#define ADDRGONE_SRC	"169.254.1.12"
+#define ADDRGONE_DEV	"eth0"
+
+static void addrgone_remove(void)
+{
+	if (system("ip addr del " ADDRGONE_SRC "/24 dev " ADDRGONE_DEV " 2>/dev/null"))
+		return;	/* already gone */
+}
+
+static void client_addrgone(void)
+{
+	struct addrinfo hints = { .ai_flags = AI_NUMERICHOST, .ai_family = AF_INET };
+	struct pollfd pfd = { .fd = ch->fd, .events = POLLIN };
+	struct addrinfo *src, *dst = lookup(0);
+	struct rdma_cm_event *ev;
+	struct rdma_cm_id *id;
+
+	if (system("ip addr add " ADDRGONE_SRC "/24 dev " ADDRGONE_DEV))
+		fail("cannot add " ADDRGONE_SRC " to " ADDRGONE_DEV);
+	atexit(addrgone_remove);
+	sleep(1);	/* rxe adds the address's GID entry from a work item */
+	if (getaddrinfo(ADDRGONE_SRC, NULL, &hints, &src))
+		fail("cannot parse " ADDRGONE_SRC);
+	if (rdma_create_id(ch, &id, NULL, ps))
+		fail("rdma_create_id: %s", strerror(errno));
+	if (rdma_resolve_addr(id, src->ai_addr, dst->ai_addr, 2000))
+		fail("rdma_resolve_addr: %s", strerror(errno));
+	expect_event(RDMA_CM_EVENT_ADDR_RESOLVED);
+	if (rdma_resolve_route(id, 2000))
+		fail("rdma_resolve_route: %s", strerror(errno));
+	expect_event(RDMA_CM_EVENT_ROUTE_RESOLVED);
+	if (client_connect(id, NULL, 0))
+		fail("rdma_connect: %s", strerror(errno));
+	client_established(id);
+
+	/* its GID entry goes, and a new one comes */
+	if (system("ip addr del " ADDRGONE_SRC "/24 dev " ADDRGONE_DEV " && "
+		   "ip addr add " ADDRGONE_SRC "/24 dev " ADDRGONE_DEV))
+		fail("cannot delete and add back " ADDRGONE_SRC);
+	sleep(1);
+	if (rdma_disconnect(id))
+		fail("rdma_disconnect: %s", strerror(errno));
+	if (poll(&pfd, 1, 10000) != 1)
+		fail("no DISCONNECTED within 10 s of rdma_disconnect() once the address was deleted and added back: rc-fixes \"RDMA/cma: Report DISCONNECTED when rdma_disconnect() sends no DREQ\"");
+	ev = next_event();
+	if (ev->event != RDMA_CM_EVENT_DISCONNECTED)
+		fail("rdma_disconnect after the address came back: %s status %d, expected DISCONNECTED",
+		     rdma_event_str(ev->event), ev->status);
+	printf("%s %s: DISCONNECTED status %d after the address was deleted and added back\n",
+	       role, test, ev->status);
+	rdma_ack_cm_event(ev);
+	if (rdma_destroy_id(id))
+		fail("rdma_destroy_id: %s", strerror(errno));
+	freeaddrinfo(src);
+	freeaddrinfo(dst);
 }
 
 /* rdma_connect() on @id, which must return 0 within CALL_MAX_S */
@@ -1697,6 +1765,10 @@ static void server(void)
 		/* no RTU comes: leave, and let ucma destroy the id (a REJ) */
 		sleep(3);
 		printf("%s %s: leaving without the RTU\n", role, test);
+	} else if (!strcmp(test, "hold")) {
+		/* the client's DREQ may never come (addrgone): stay a while */
+		server_accept(id);
+		sleep(15);
 	} else if (!strcmp(test, "errqp")) {
 		server_errqp(id);
 	} else if (!strcmp(test, "ece")) {
@@ -1760,6 +1832,8 @@ int main(int argc, char **argv)
 		client_acktimeout();
 	else if (!strcmp(test, "mcast"))
 		client_mcast();
+	else if (!strcmp(test, "addrgone"))
+		client_addrgone();
 	else if (!strcmp(test, "timeout"))
 		client_unreachable(REQ_TIMEOUT_MS, 0, 0);
 	else if (!strcmp(test, "unroutable"))
