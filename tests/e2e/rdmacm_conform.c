@@ -556,30 +556,38 @@ static void client_acktimeout(void)
 	       role, test, len, got, def);
 }
 
+/* rdma_join_multicast() of @group on @id, which must end in MULTICAST_JOIN */
+static void mcast_joined(struct rdma_cm_id *id, struct sockaddr *group,
+			 const char *what)
+{
+	struct rdma_cm_event *ev;
+
+	if (rdma_join_multicast(id, group, NULL))
+		fail("%s: %s (errno %d)", what, strerror(errno), errno);
+	ev = next_event();
+	if (ev->event != RDMA_CM_EVENT_MULTICAST_JOIN)
+		fail("%s: %s (status %d), expected MULTICAST_JOIN", what,
+		     rdma_event_str(ev->event), ev->status);
+	rdma_ack_cm_event(ev);
+}
+
 static void client_mcast(void)
 {
 	struct rdma_cm_id *id = client_id(0);
 	int v6 = id->route.addr.src_addr.sa_family == AF_INET6;
 	struct addrinfo hints = { .ai_flags = AI_NUMERICHOST, .ai_family = AF_UNSPEC };
 	struct addrinfo *group;
-	struct rdma_cm_event *ev;
 	int ret;
 
 	if (getaddrinfo(v6 ? "ff0e::1:1" : "239.1.1.1", NULL, &hints, &group))
 		fail("cannot parse the multicast group");
-	ret = rdma_join_multicast(id, group->ai_addr, NULL);
 	if (v6) {
+		ret = rdma_join_multicast(id, group->ai_addr, NULL);
 		if (!ret || errno != EOPNOTSUPP)
 			fail("IPv6 join on RoCE v2: %d, errno %d (%s), expected EOPNOTSUPP (%d)",
 			     ret, ret ? errno : 0, ret ? strerror(errno) : "-", EOPNOTSUPP);
 	} else {
-		if (ret)
-			fail("IPv4 join: %s (errno %d)", strerror(errno), errno);
-		ev = next_event();
-		if (ev->event != RDMA_CM_EVENT_MULTICAST_JOIN)
-			fail("IPv4 join: %s (status %d), expected MULTICAST_JOIN",
-			     rdma_event_str(ev->event), ev->status);
-		rdma_ack_cm_event(ev);
+		mcast_joined(id, group->ai_addr, "IPv4 join");
 		ret = rdma_join_multicast(id, group->ai_addr, NULL);
 		if (!ret || errno != EADDRINUSE)
 			fail("second IPv4 join of the group: %d, errno %d (%s), expected EADDRINUSE (%d): rc-fixes \"RDMA/cma: Refuse a second join of the same multicast address on an id\"",
@@ -587,13 +595,7 @@ static void client_mcast(void)
 		if (rdma_leave_multicast(id, group->ai_addr))
 			fail("rdma_leave_multicast: %s", strerror(errno));
 		/* the leave gave the address back */
-		if (rdma_join_multicast(id, group->ai_addr, NULL))
-			fail("IPv4 join after the leave: %s (errno %d)", strerror(errno), errno);
-		ev = next_event();
-		if (ev->event != RDMA_CM_EVENT_MULTICAST_JOIN)
-			fail("IPv4 join after the leave: %s (status %d), expected MULTICAST_JOIN",
-			     rdma_event_str(ev->event), ev->status);
-		rdma_ack_cm_event(ev);
+		mcast_joined(id, group->ai_addr, "IPv4 join after the leave");
 		if (rdma_leave_multicast(id, group->ai_addr))
 			fail("second rdma_leave_multicast: %s", strerror(errno));
 	}
