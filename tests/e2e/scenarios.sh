@@ -91,6 +91,10 @@ conform accreq-rc        rxe RDMA_PS_TCP   cm_send_req        "accept_late -w /s
 # kernel-internal ENOTSUPP, cma-errno), IPv4 joins
 conform mcast6-ud        rxe RDMA_PS_UDP   none               -                mcast          "$sa6"
 conform mcast4-ud        rxe RDMA_PS_UDP   none               -                mcast
+# a connection from an alias address that is then deleted and added back: the DREQ cannot
+# be built on the gone GID entry, and rdma_disconnect() must still end in DISCONNECTED
+# (stock: no event ever, rc-fixes 14)
+conform addrgone-rc      rxe RDMA_PS_TCP   cm_send_req        hold             addrgone
 # a REQ that rxe cannot route (to ::1 from the client's fd00:1::2), then a connect to the
 # server: it is answered (stock rxe moves QP1 to ERROR on the first REQ, which flushes QP1's
 # receive queue: the port's CM hears nothing more until rxe0 is recreated, rxe-fixes 1)
