@@ -37,9 +37,10 @@
  *   addrgone   (server hold) a connection from an alias of the client's
  *              rxe address, which is then deleted and added back (its GID
  *              entry goes): rdma_disconnect() cannot send a DREQ, and must
- *              be followed by DISCONNECTED -ETIMEDOUT within 10 s (stock
- *              kernels: no event ever; rc-fixes "IB/cm: Report
- *              IB_CM_DREQ_ERROR when a DREQ cannot be sent")
+ *              be followed by DISCONNECTED -ETIMEDOUT within 10 s, and
+ *              then by nothing but TIMEWAIT_EXIT for 3 s (stock kernels:
+ *              no event ever; rc-fixes "IB/cm: Report IB_CM_DREQ_ERROR when
+ *              a DREQ cannot be sent")
  *   unroutable a connect to the loopback address of ADDR's family (::1 or
  *              127.0.0.1) from the local address that reaches ADDR: a REQ
  *              that rxe cannot route; rdma_connect() returns 0 and the id is
@@ -662,6 +663,15 @@ static void client_addrgone(void)
 	printf("%s %s: DISCONNECTED status %d after the address was deleted and added back\n",
 	       role, test, ev->status);
 	rdma_ack_cm_event(ev);
+	/* one disconnect event: for 3 s only TIMEWAIT_EXIT may follow */
+	while (poll(&pfd, 1, 3000) == 1) {
+		ev = next_event();
+		if (ev->event != RDMA_CM_EVENT_TIMEWAIT_EXIT)
+			fail("after DISCONNECTED: %s status %d, expected nothing but TIMEWAIT_EXIT",
+			     rdma_event_str(ev->event), ev->status);
+		printf("%s %s: then TIMEWAIT_EXIT\n", role, test);
+		rdma_ack_cm_event(ev);
+	}
 	if (rdma_destroy_id(id))
 		fail("rdma_destroy_id: %s", strerror(errno));
 	freeaddrinfo(src);
