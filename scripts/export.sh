@@ -41,12 +41,13 @@ done
 
 # Each series is written from the pristine source with only the series it NEEDS below it
 # (what check.sh applies it on), so that its index lines name the blobs of that base and
-# `git am -3` can fall back on them: a worktree cherry-picks them, then format-patch.
+# `git am -3` can fall back on them: a worktree cherry-picks them, then format-patch
+# (index lines of 9 hex digits, whatever the size of the object store).
 wt=$PWD/$bdir/export-wt
 git -C "$tree" worktree remove --force "$wt" 2>/dev/null || rm -rf "$wt"
 git -C "$tree" worktree prune
 git -C "$tree" worktree add -q --detach "$wt" "$base"
-gwt() { git -C "$wt" -c user.name="rdmacm-connect developers" -c user.email="rdmacm-connect@lists.invalid" "$@"; }
+gwt() { git -C "$wt" -c core.abbrev=9 -c user.name="rdmacm-connect developers" -c user.email="rdmacm-connect@lists.invalid" "$@"; }
 rm -rf "$pdir.tmp"
 for s in "${names[@]}"; do
 	[ -n "${first[$s]:-}" ] || die "series $s has no commits left: remove its line from $pdir/series"
