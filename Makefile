@@ -17,10 +17,15 @@ STOCK_KERNEL := $(B)/src/stock/arch/x86/boot/bzImage
 # the real clients run across a patched and a stock kernel, both ways
 INTEROP := rxe-rping-rc rxe-ucmatose-rc rxe-udaddy-ud siw-rping-rc
 
+# every run of the guests prints KTAP with kselftest's helpers, 7.3's (6.12's have no
+# ktap_test_xfail), whatever BASE is: make ktap fetches the mainline source if need be
+KTAP_HELPERS := build/mainline/src/linux/tools/testing/selftests/kselftest/ktap_helpers.sh
+E2E_RUN = KTAP_HELPERS=$(KTAP_HELPERS) bash tests/e2e/run.sh
+
 BENCH_PATCHED := $(B)/bench-patched/arch/x86/boot/bzImage
 BENCH_STOCK := $(B)/src/bench-stock/arch/x86/boot/bzImage
 
-.PHONY: help deps source tree export guest stock kunit e2e interop interop-bases run test test-more check man docs \
+.PHONY: help deps source tree export guest stock kunit e2e e2e-stock ktap interop interop-bases run test test-more check man docs \
 	mutants clean bench bench-kernels bench-smoke debug debug-e2e stress stress-smoke debug-stock modules-kernel modules-e2e
 
 help:
@@ -72,12 +77,12 @@ test-more:
 
 ## interop-bases  rping, ucmatose, udaddy between the bases: a patched mainline client
 ##          against a patched 6.12 server, then the reverse (a cluster mid-upgrade)
-interop-bases:
+interop-bases: ktap
 	@$(MAKE) --no-print-directory BASE=mainline guest build/bin/rdmacm_conform
 	@$(MAKE) --no-print-directory BASE=6.12 guest
-	@E2E_ONLY="$(INTEROP)" bash tests/e2e/run.sh build/mainline/guest/arch/x86/boot/bzImage \
+	@E2E_ONLY="$(INTEROP)" $(E2E_RUN) build/mainline/guest/arch/x86/boot/bzImage \
 		build/e2e-bases-mainline-client build/6.12/guest/arch/x86/boot/bzImage
-	@E2E_ONLY="$(INTEROP)" bash tests/e2e/run.sh build/6.12/guest/arch/x86/boot/bzImage \
+	@E2E_ONLY="$(INTEROP)" $(E2E_RUN) build/6.12/guest/arch/x86/boot/bzImage \
 		build/e2e-bases-6.12-client build/mainline/guest/arch/x86/boot/bzImage
 
 ## deps     install the Debian packages (as root; nothing when all are there)
@@ -114,16 +119,25 @@ kunit: $(if $(KUNIT_ARCH),tree,guest)
 	@bash scripts/kunit.sh
 
 ## e2e      boot the two guests and run the real clients (results in build/BASE/e2e)
-e2e: guest build/bin/rdmacm_conform build/bin/mpa_peer build/bin/mpa_client
-	@bash tests/e2e/run.sh $(GUEST_KERNEL) $(B)/e2e
+e2e: ktap guest build/bin/rdmacm_conform build/bin/mpa_peer build/bin/mpa_client
+	@$(E2E_RUN) $(GUEST_KERNEL) $(B)/e2e
+
+## e2e-stock  the e2e scenarios on two stock guests: what the list says stock fails is XFAIL
+##          (naming the patch that fixes it), a pass there a failure; what crashes a stock
+##          guest is left out (SKIP). Results in build/BASE/e2e-stock
+e2e-stock: ktap stock build/bin/rdmacm_conform build/bin/mpa_peer build/bin/mpa_client
+	@E2E_STOCK=1 $(E2E_RUN) $(STOCK_KERNEL) $(B)/e2e-stock
+
+ktap:
+	@[ -f $(KTAP_HELPERS) ] || $(MAKE) --no-print-directory BASE=mainline source
 
 ## interop  rping, ucmatose, udaddy: patched client / stock server, then the reverse
 # against a stock server, siw-rping-rc hangs now and then: the stock siw Responder can leave
 # the client's first send in its socket until the client gives up (siw-next 3)
 INTEROP_STOCK_SERVER := $(filter-out siw-rping-rc,$(INTEROP))
-interop: guest stock build/bin/rdmacm_conform
-	@E2E_ONLY="$(INTEROP_STOCK_SERVER)" bash tests/e2e/run.sh $(GUEST_KERNEL) $(B)/e2e-interop-patched-client $(STOCK_KERNEL)
-	@E2E_ONLY="$(INTEROP)" bash tests/e2e/run.sh $(STOCK_KERNEL) $(B)/e2e-interop-stock-client $(GUEST_KERNEL)
+interop: ktap guest stock build/bin/rdmacm_conform
+	@E2E_ONLY="$(INTEROP_STOCK_SERVER)" $(E2E_RUN) $(GUEST_KERNEL) $(B)/e2e-interop-patched-client $(STOCK_KERNEL)
+	@E2E_ONLY="$(INTEROP)" $(E2E_RUN) $(STOCK_KERNEL) $(B)/e2e-interop-stock-client $(GUEST_KERNEL)
 
 # the conformance client/server the guests run (host librdmacm, over 9p)
 build/bin/rdmacm_conform: tests/e2e/rdmacm_conform.c | deps
@@ -197,13 +211,13 @@ debug: tree
 
 ## debug-e2e  the e2e scenarios on the debug kernel: any report or a kmemleak leak fails
 ##          (E2E_ONLY limits it; not part of make test)
-debug-e2e: debug build/bin/rdmacm_conform build/bin/mpa_peer build/bin/mpa_client
-	@E2E_TIMEOUT=$${E2E_TIMEOUT:-1800} bash tests/e2e/run.sh $(B)/debug/arch/x86/boot/bzImage $(B)/e2e-debug
+debug-e2e: ktap debug build/bin/rdmacm_conform build/bin/mpa_peer build/bin/mpa_client
+	@E2E_TIMEOUT=$${E2E_TIMEOUT:-1800} $(E2E_RUN) $(B)/debug/arch/x86/boot/bzImage $(B)/e2e-debug
 
 # the stress list on a client kernel against a patched server; STRESS_SEED (the fuzzer's
 # seed) defaults to one taken from the commit, so that a run of the same tree replays
 STRESS_SEED ?= $(shell echo $$((0x$$(git rev-parse --short=7 HEAD 2>/dev/null || echo 1))))
-STRESS_RUN = E2E_SCENARIOS=tests/stress/scenarios.sh STRESS_SEED=$(STRESS_SEED) bash tests/e2e/run.sh
+STRESS_RUN = E2E_SCENARIOS=tests/stress/scenarios.sh STRESS_SEED=$(STRESS_SEED) $(E2E_RUN)
 
 ## stress-smoke  the hardening list once on the e2e kernel (both guests patched): ucma fuzzer
 ##          (100,000 commands), fail-nth on every connect branch, races, listener flaps,
@@ -214,7 +228,7 @@ STRESS_RUN = E2E_SCENARIOS=tests/stress/scenarios.sh STRESS_SEED=$(STRESS_SEED) 
 # STRESS_SKIP="name ...": scenarios left out (e.g. nvme-relink-siw, docs/known-issues.md KI-20)
 STRESS_SKIP ?=
 STRESS_STOCK ?= failnth-req failnth-sidr failnth-mpa connect2-siw closefd-siw fuzz flap-siw rejpending-rc rejpending-iw
-stress-smoke: guest $(if $(STRESS_STOCK),stock) build/bin/rdmacm_conform build/bin/ucma_fuzz build/bin/mcast_twice
+stress-smoke: ktap guest $(if $(STRESS_STOCK),stock) build/bin/rdmacm_conform build/bin/ucma_fuzz build/bin/mcast_twice
 	@STRESS_SCALE=1 E2E_SKIP="$(STRESS_SKIP)" E2E_TIMEOUT=$${E2E_TIMEOUT:-1800} $(STRESS_RUN) $(GUEST_KERNEL) $(B)/stress-smoke
 	@[ -z "$(STRESS_STOCK)" ] || STRESS_SCALE=1 STRESS_N=20000 E2E_ONLY="$(STRESS_STOCK)" E2E_TIMEOUT=$${E2E_TIMEOUT:-1800} $(STRESS_RUN) $(STOCK_KERNEL) $(B)/stress-smoke-stock || \
 		echo "stress-smoke: stock $(BASE) fails as listed above (for the comparison, not a failure)"
@@ -226,7 +240,7 @@ stress-smoke: guest $(if $(STRESS_STOCK),stock) build/bin/rdmacm_conform build/b
 ##          STRESS_SCALE (10); any report or leak fails (build/BASE/stress; not part of make test)
 N ?= 1000000
 STRESS_SCALE ?= 10
-stress: debug debug-stock build/bin/rdmacm_conform build/bin/ucma_fuzz build/bin/mcast_twice
+stress: ktap debug debug-stock build/bin/rdmacm_conform build/bin/ucma_fuzz build/bin/mcast_twice
 	@p=0; STRESS_N=$(N) STRESS_SCALE=$(STRESS_SCALE) E2E_TIMEOUT=$${E2E_TIMEOUT:-7200} $(STRESS_RUN) \
 		$(B)/debug/arch/x86/boot/bzImage $(B)/stress || p=$$?; \
 		STRESS_N=$(N) STRESS_SCALE=$(STRESS_SCALE) E2E_TIMEOUT=$${E2E_TIMEOUT:-7200} $(STRESS_RUN) \
@@ -245,10 +259,10 @@ modules-kernel: tree
 
 # the modular KASAN kernel reports a wild-memory-access in handle_edge_irq() while it boots,
 # before any RDMA code (docs/known-issues.md, KI-25): its consoles count from init on
-modules-e2e: modules-kernel build/bin/rdmacm_conform
+modules-e2e: ktap modules-kernel build/bin/rdmacm_conform
 	@STRESS_SCALE=$${STRESS_SCALE:-1} E2E_SCENARIOS=tests/stress/modules.sh E2E_TIMEOUT=$${E2E_TIMEOUT:-1800} \
 		E2E_COMPLAINTS_FROM='Run .* as init process' \
-		bash tests/e2e/run.sh $(B)/modules/arch/x86/boot/bzImage $(B)/modules-e2e
+		$(E2E_RUN) $(B)/modules/arch/x86/boot/bzImage $(B)/modules-e2e
 
 ## debug-stock  the debug guest kernel without the series (for make stress)
 debug-stock: source

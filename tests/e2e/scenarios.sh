@@ -78,6 +78,7 @@ conform acktimeout1      rxe RDMA_PS_TCP   none               -                "
 conform acktimeout0      rxe RDMA_PS_TCP   none               -                "acktimeout -n 0"
 # above 31: EINVAL, the id unchanged (stock takes any u8: rc-fixes 11)
 conform acktimeout31     rxe RDMA_PS_TCP   none               -                "acktimeout -n 31"
+stock fails "rc-fixes 11" "the ack timeout 32 is taken"
 conform acktimeout32     rxe RDMA_PS_TCP   none               -                "acktimeout -n 32"
 # rdma_reject() and rdma_accept() on our own connect while its REQ is outstanding (the
 # server accepts only once the client has made both calls): both EINVAL, and the connect
@@ -94,6 +95,7 @@ conform mcast4-ud        rxe RDMA_PS_UDP   none               -                m
 # a connection from an alias address that is then deleted and added back: the DREQ cannot
 # be built on the gone GID entry, and rdma_disconnect() must still end in DISCONNECTED
 # (stock: no event ever, rc-fixes 14)
+stock fails "rc-fixes 14" "no DISCONNECTED after the address went"
 conform addrgone-rc      rxe RDMA_PS_TCP   cm_send_req        hold             addrgone
 # a REQ that rxe cannot route (to ::1 from the client's fd00:1::2), then a connect to the
 # server: it is answered (stock rxe moves QP1 to ERROR on the first REQ, which flushes QP1's
