@@ -66,17 +66,24 @@ row() { printf '%-18s | %-9s | %-15s | %-13s | %-18s | %-18s | %-6s | %s\n' "$@"
 kind() { case $(cat "$out/$1/kernel" 2>/dev/null) in *-stock) echo stock ;; "") echo "?" ;; *) echo patched ;; esac; }
 kernels="$(kind client)/$(kind server)"
 . "$ktap"
-tests=() results=() rows=() notes=() failed=()
+# per scenario: its name, result, table row and, for XFAIL and SKIP, why (printed before its
+# KTAP line, naming the patch)
+tests=() results=() rows=() whys=() notes=() failed=()
+record() {	# NAME DEV PS EXPECT TAKEN RESULT MS WHY
+	tests+=("$1") results+=("$6") whys+=("$8")
+	rows+=("$(row "$1" "$2" "$kernels" "$3" "$4" "$5" "$6" "${7:+$7 ms}")")
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" "$6" "$7" >> "$out/table.tsv"
+}
 scenario() {
 	local name=$1 dev=$2 ps=$3 expect=$4 line taken=- rc=- ms='' counts='' srv=- result=FAIL why=''
-	local st=$stock_next
+	local st_kind=${stock_next%%|*} st_patch st_what
+	IFS='|' read -r _ st_patch st_what <<< "$stock_next"
 	stock_next=
 	selected "$1" || return 0
-	if [ "$kernels" = stock/stock ] && [ "${st%%|*}" = crashes ] && [ -n "${E2E_STOCK:-}" ]; then
-		IFS='|' read -r _ st_patch st_what <<< "$st"
-		tests+=("$name") results+=(SKIP) rows+=("$(row "$name" "$dev" "$kernels" "$ps" "$expect" - SKIP)")
-		notes+=("$name: not run on stock: $st_what ($st_patch)")
-		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$dev" "$ps" "$expect" - SKIP "" >> "$out/table.tsv"
+	# what the list says of stock counts on two stock guests only
+	[ "$kernels" = stock/stock ] || st_kind=
+	if [ "$st_kind" = crashes ] && [ -n "${E2E_STOCK:-}" ]; then
+		record "$name" "$dev" "$ps" "$expect" - SKIP "" "not run on stock: $st_what ($st_patch)"
 		return 0
 	fi
 	line=$(awk -F'\t' -v n="$name" '$1 == n' "$out/client/results.tsv" 2>/dev/null || true)
@@ -109,12 +116,10 @@ scenario() {
 		# the client's own last word, e.g. the event and status it got instead
 		[ "$rc" = 0 ] || why+="; client: $(tail -n 1 "$out/client/client-$name.log" 2>/dev/null)"
 	fi
-	# on two stock guests, a scenario the list says stock fails
-	if [ "$kernels" = stock/stock ] && [ "${st%%|*}" = fails ]; then
-		IFS='|' read -r _ st_patch st_what <<< "$st"
+	# a scenario the list says stock fails: XFAIL when it fails there, a failure when it passes
+	if [ "$st_kind" = fails ]; then
 		if [ "$result" = FAIL ]; then
-			result=XFAIL
-			notes+=("$name: fails on stock as expected ($st_what; $st_patch):$why")
+			result=XFAIL why="stock: $st_what, fixed by $st_patch (here:$why)"
 		else
 			result=FAIL why=" passed on stock, which the list says fails ($st_what; $st_patch)"
 		fi
@@ -124,9 +129,7 @@ scenario() {
 		notes+=("FAIL $name:$why")
 		failed+=("$name")
 	fi
-	tests+=("$name") results+=("$result")
-	rows+=("$(row "$name" "$dev" "$kernels" "$ps" "$expect" "$taken" "$result" "${ms:+${ms} ms}")")
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$dev" "$ps" "$expect" "$taken" "$result" "$ms" >> "$out/table.tsv"
+	record "$name" "$dev" "$ps" "$expect" "$taken" "$result" "$ms" "$([ "$result" = XFAIL ] && echo "$why")"
 }
 : > "$out/table.tsv"
 . "$scenarios"
@@ -137,6 +140,7 @@ ktap_set_plan $((${#tests[@]} + 3))
 printf '# %s\n' "$(row scenario transport "client/server" "port space" "path expected" "path taken" result time)"
 for i in "${!tests[@]}"; do
 	printf '# %s\n' "${rows[$i]}"
+	[ -z "${whys[$i]}" ] || printf '# %s: %s\n' "${tests[$i]}" "${whys[$i]}"
 	case ${results[$i]} in
 	PASS) ktap_test_pass "${tests[$i]}" ;;
 	XFAIL) ktap_test_xfail "${tests[$i]}" ;;
